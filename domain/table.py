@@ -1,0 +1,237 @@
+"""The table around every game: created, seats taken, started, played, finished.
+
+Written once and composed with any `GameRules`: table commands are handled here, every
+other command goes to the game's `decide` while the table is playing. When the game reaches
+its end, the table appends the standings and reveals the secret seed in the same decision.
+"""
+
+from functools import reduce
+from typing import Any, Literal
+
+import msgspec
+
+from domain.chance import ALGORITHM, commitment
+from domain.decider import REFEREE, Context, GameRules, Standing
+from domain.errors import DomainError, require
+
+Status = Literal["new", "open", "playing", "finished"]
+MAX_NAME = 40
+
+
+class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
+    kind: str
+    options: dict[str, Any] = {}
+
+
+class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="take_seat"):
+    name: str
+    entropy: str = ""
+    bot: str | None = None
+
+
+class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
+    pass
+
+
+class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
+    kind: str
+    options: dict[str, Any]
+    commitment: str
+    algorithm: str = ALGORITHM
+
+
+class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
+    seat: int
+    name: str
+    entropy: str = ""
+    bot: str | None = None
+
+
+class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
+    seats: int
+    started_at: str
+
+
+class GameFinished(msgspec.Struct, frozen=True, tag="table.game_finished"):
+    standings: tuple[Standing, ...]
+
+
+class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
+    seed: str
+
+
+TableEvent = TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed
+TABLE_EVENTS = (TableCreated, SeatTaken, GameStarted, GameFinished, SeedRevealed)
+
+
+class Seat(msgspec.Struct, frozen=True):
+    name: str
+    bot: str | None = None
+
+
+class Table(msgspec.Struct, frozen=True):
+    kind: str = ""
+    options: Any = None
+    commitment: str = ""
+    status: Status = "new"
+    seats: tuple[Seat, ...] = ()
+    entropies: tuple[str, ...] = ()
+    game: Any = None
+    standings: tuple[Standing, ...] = ()
+    seed: str = ""
+    version: int = 0
+
+
+class TableView(msgspec.Struct, frozen=True):
+    kind: str
+    status: Status
+    version: int
+    options: Any
+    seats: tuple[Seat, ...]
+    commitment: str
+    you: int | None
+    game: Any
+    legal_moves: tuple[Any, ...]
+    standings: tuple[Standing, ...] = ()
+    seed: str = ""
+
+
+def decide(rules: GameRules, table: Table, command: Any, ctx: Context) -> tuple[Any, ...]:
+    """The events a command produces, or a `DomainError` saying why it is refused."""
+    match command:
+        case CreateTable():
+            return _create(rules, table, command, ctx)
+        case TakeSeat():
+            return _take_seat(rules, table, command)
+        case StartGame():
+            return _start(rules, table, ctx)
+        case _:
+            return _play(rules, table, command, ctx)
+
+
+def evolve(rules: GameRules, table: Table, event: Any) -> Table:
+    """Apply one event; the table counts versions, the game folds its own events."""
+    replace = msgspec.structs.replace
+    match event:
+        case TableCreated():
+            options = msgspec.convert(event.options, rules.Options)
+            table = replace(
+                table, kind=event.kind, options=options, commitment=event.commitment, status="open"
+            )
+        case SeatTaken():
+            seats = (*table.seats, Seat(event.name, event.bot))
+            table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
+        case GameStarted():
+            game = rules.initial_state(table.options, event.seats)
+            table = replace(table, status="playing", game=game)
+        case GameFinished():
+            table = replace(table, status="finished", standings=event.standings)
+        case SeedRevealed():
+            table = replace(table, seed=event.seed)
+        case _:
+            table = replace(table, game=rules.evolve(table.game, event))
+    return replace(table, version=table.version + 1)
+
+
+def fold(rules: GameRules, events: Any, table: Table | None = None) -> Table:
+    """The table after `events`, starting from `table` (or from nothing)."""
+    return reduce(lambda state, event: evolve(rules, state, event), events, table or Table())
+
+
+def legal_moves(rules: GameRules, table: Table, seat: int) -> tuple[Any, ...]:
+    """Every command `seat` may send now, table commands included."""
+    if not 0 <= seat < len(table.seats):
+        return ()
+    if table.status == "open":
+        low, _ = rules.seat_range(table.options)
+        return (StartGame(),) if len(table.seats) >= low else ()
+    if table.status == "playing":
+        return tuple(rules.legal_moves(table.game, seat))
+    return ()
+
+
+def view(rules: GameRules, table: Table, viewer: int) -> TableView:
+    """The table as `viewer` may see it; once finished, every hand is open to all."""
+    game_viewer = REFEREE if table.status == "finished" else viewer
+    return TableView(
+        kind=table.kind,
+        status=table.status,
+        version=table.version,
+        options=table.options,
+        seats=table.seats,
+        commitment=table.commitment,
+        you=viewer if 0 <= viewer < len(table.seats) else None,
+        game=None if table.game is None else rules.view(table.game, game_viewer),
+        legal_moves=legal_moves(rules, table, viewer),
+        standings=table.standings,
+        seed=table.seed,
+    )
+
+
+def redact(rules: GameRules, event: Any, viewer: int) -> Any | None:
+    """An event as `viewer` may see it, or None when it shows them nothing."""
+    if isinstance(event, TABLE_EVENTS):
+        return event
+    return rules.redact(event, viewer)
+
+
+def _create(rules: GameRules, table: Table, command: CreateTable, ctx: Context) -> tuple[Any, ...]:
+    require(table.status == "new", "table_exists", "this table already exists")
+    try:
+        options = msgspec.convert(command.options, rules.Options, strict=False)
+    except msgspec.ValidationError as error:
+        raise DomainError("invalid_options", f"invalid options: {error}") from error
+    normalized = msgspec.to_builtins(options)
+    return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
+
+
+def _take_seat(rules: GameRules, table: Table, command: TakeSeat) -> tuple[Any, ...]:
+    require(table.status == "open", "table_not_open", "seats can only be taken before the start")
+    _, high = rules.seat_range(table.options)
+    require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
+    name = command.name.strip()
+    require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
+    return (SeatTaken(len(table.seats), name, command.entropy, command.bot),)
+
+
+def _start(rules: GameRules, table: Table, ctx: Context) -> tuple[Any, ...]:
+    require(table.status == "open", "already_started", "the game has already started")
+    _seated(table, ctx)
+    low, _ = rules.seat_range(table.options)
+    require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
+    started = GameStarted(len(table.seats), ctx.now.isoformat())
+    game = rules.initial_state(table.options, started.seats)
+    return _finish_if_over(rules, game, (started, *rules.start(game, ctx)), ctx, skip=1)
+
+
+def _play(rules: GameRules, table: Table, command: Any, ctx: Context) -> tuple[Any, ...]:
+    require(table.status != "finished", "game_over", "the game is over")
+    require(table.status == "playing", "not_started", "the game has not started yet")
+    _seated(table, ctx)
+    events = tuple(rules.decide(table.game, command, ctx))
+    return _finish_if_over(rules, table.game, events, ctx)
+
+
+def _seated(table: Table, ctx: Context) -> None:
+    seated = ctx.seat is not None and 0 <= ctx.seat < len(table.seats)
+    require(seated, "not_seated", "only a seated player may do that")
+
+
+def _finish_if_over(
+    rules: GameRules, game: Any, events: tuple[Any, ...], ctx: Context, skip: int = 0
+) -> tuple[Any, ...]:
+    """Append the standings and the revealed seed when `events` end the game."""
+    after = reduce(rules.evolve, events[skip:], game)
+    if not rules.is_terminal(after):
+        return events
+    return (*events, GameFinished(tuple(rules.outcome(after))), SeedRevealed(ctx.seed.hex()))
+
+
+def event_type(rules: GameRules) -> Any:
+    """The tagged union of every event a table of this kind can record."""
+    return TableEvent | rules.Event
+
+
+def command_type(rules: GameRules) -> Any:
+    """The tagged union of every command a seat may post to a table of this kind."""
+    return StartGame | rules.Command

@@ -1,0 +1,125 @@
+"""Seeded random playouts of any game through `legal_moves` only, checking invariants.
+
+Used by the all-games contract suite; a game under construction can run it on its own
+rules value. Cards must be values of `rules.Card` (msgspec Structs, unique within a game)
+wherever they appear in views and events, so the leak check can find them.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from domain import table as tables
+from domain.chance import Chance, effective_seed
+from domain.decider import SPECTATOR, Context, GameRules
+from domain.errors import DomainError
+
+NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
+MAX_STEPS = 20_000
+
+
+def context(table: tables.Table, seat: int | None, secret: bytes) -> Context:
+    chance = Chance(effective_seed(secret, table.entropies), table.version)
+    return Context(seat=seat, now=NOW, chance=chance, seed=secret)
+
+
+class Playout:
+    """One table driven by a seeded random player for every seat."""
+
+    def __init__(
+        self, rules: GameRules, seats: int, seed: int, options: dict[str, Any] | None = None
+    ):
+        self.rules = rules
+        self.random = random.Random(seed)
+        self.secret = seed.to_bytes(8, "big")
+        self.table = tables.Table()
+        self.events: list[Any] = []
+        self.apply(None, tables.CreateTable(rules.kind, options or {}))
+        for seat in range(seats):
+            self.apply(None, tables.TakeSeat(f"player {seat}", entropy=f"e{seed}-{seat}"))
+        self.apply(0, tables.StartGame())
+
+    def decide(self, seat: int | None, command: Any) -> tuple[Any, ...]:
+        ctx = context(self.table, seat, self.secret)
+        return tables.decide(self.rules, self.table, command, ctx)
+
+    def apply(self, seat: int | None, command: Any) -> tuple[Any, ...]:
+        events = self.decide(seat, command)
+        self.table = tables.fold(self.rules, events, self.table)
+        self.events.extend(events)
+        return events
+
+    def movers(self) -> list[int]:
+        seats = range(len(self.table.seats))
+        return [seat for seat in seats if tables.legal_moves(self.rules, self.table, seat)]
+
+    def step(self) -> tuple[int, Any, tuple[Any, ...]] | None:
+        """Play one random legal move; None once nobody can move."""
+        movers = self.movers()
+        if not movers:
+            return None
+        seat = self.random.choice(movers)
+        move = self.random.choice(tables.legal_moves(self.rules, self.table, seat))
+        return seat, move, self.apply(seat, move)
+
+
+def cards_in(value: Any, card_type: type) -> Iterator[Any]:
+    """Every card value anywhere inside a view or event."""
+    if isinstance(value, card_type):
+        yield value
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            yield from cards_in(getattr(value, field), card_type)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from cards_in(item, card_type)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from cards_in(item, card_type)
+
+
+def viewers(table: tables.Table) -> list[int]:
+    return [*range(len(table.seats)), SPECTATOR]
+
+
+def leaks(rules: GameRules, table: tables.Table, events: tuple[Any, ...]) -> list[str]:
+    """Hidden cards shown to a viewer by the current view or the redacted new events."""
+    found = []
+    for viewer in viewers(table):
+        hidden = rules.hidden(table.game, viewer)
+        shown = [*cards_in(rules.view(table.game, viewer), rules.Card)]
+        shown += cards_in([tables.redact(rules, e, viewer) for e in events], rules.Card)
+        found += [f"viewer {viewer} sees {card}" for card in shown if card in hidden]
+    return found
+
+
+def card_count(rules: GameRules, table: tables.Table) -> Counter[Any]:
+    return Counter(rules.all_cards(table.game))
+
+
+def roundtrip(rules: GameRules, events: list[Any]) -> list[Any]:
+    decoder = msgspec.json.Decoder(tables.event_type(rules))
+    return [decoder.decode(msgspec.json.encode(event)) for event in events]
+
+
+def illegal_samples(
+    playout: Playout, pool: set[tuple[int, Any]], count: int
+) -> list[tuple[int, Any]]:
+    """Commands seen legal at some point that are not legal for that seat now."""
+    rules, table = playout.rules, playout.table
+    candidates = [
+        (seat, move) for seat, move in pool if move not in tables.legal_moves(rules, table, seat)
+    ]
+    return playout.random.sample(candidates, min(count, len(candidates)))
+
+
+def refused(playout: Playout, seat: int, command: Any) -> bool:
+    try:
+        playout.decide(seat, command)
+    except DomainError:
+        return True
+    return False
