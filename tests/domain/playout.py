@@ -41,7 +41,8 @@ class Playout:
         self.apply(None, tables.CreateTable(rules.kind, options or {}))
         for seat in range(seats):
             self.apply(None, tables.TakeSeat(f"player {seat}", entropy=f"e{seed}-{seat}"))
-        self.apply(0, tables.StartGame())
+        self.before_start = self.table
+        self.opening = self.apply(0, tables.StartGame())
 
     def decide(self, seat: int | None, command: Any) -> tuple[Any, ...]:
         ctx = context(self.table, seat, self.secret)
@@ -86,14 +87,28 @@ def viewers(table: tables.Table) -> list[int]:
     return [*range(len(table.seats)), SPECTATOR]
 
 
-def leaks(rules: GameRules, table: tables.Table, events: tuple[Any, ...]) -> list[str]:
-    """Hidden cards shown to a viewer by the current view or the redacted new events."""
-    found = []
-    for viewer in viewers(table):
-        hidden = rules.hidden(table.game, viewer)
-        shown = [*cards_in(rules.view(table.game, viewer), rules.Card)]
-        shown += cards_in([tables.redact(rules, e, viewer) for e in events], rules.Card)
-        found += [f"viewer {viewer} sees {card}" for card in shown if card in hidden]
+def leaks(rules: GameRules, before: tables.Table, events: tuple[Any, ...]) -> list[str]:
+    """Hidden cards shown to a viewer by a redacted event or by the view after it.
+
+    Each event is checked against the state right after it, so a card played face up and
+    later dealt face down in the same decision is not mistaken for a leak.
+    """
+    found, table = [], before
+    for event in events:
+        table = tables.evolve(rules, table, event)
+        if table.status != "playing":
+            continue
+        for viewer in viewers(table):
+            hidden = rules.hidden(table.game, viewer)
+            shown = cards_in(tables.redact(rules, event, viewer), rules.Card)
+            found += [f"viewer {viewer} sees {card} in {event}" for card in shown if card in hidden]
+    if table.status == "playing":
+        for viewer in viewers(table):
+            hidden = rules.hidden(table.game, viewer)
+            shown = cards_in(rules.view(table.game, viewer), rules.Card)
+            found += [
+                f"viewer {viewer} sees {card} in the view" for card in shown if card in hidden
+            ]
     return found
 
 

@@ -34,6 +34,7 @@ def seat_count(rules: GameRules, seed: int) -> int:
 def check_playout(rules: GameRules, seed: int) -> None:
     playout = Playout(rules, seat_count(rules, seed), seed)
     cards = card_count(rules, playout.table)
+    assert not leaks(rules, playout.before_start, playout.opening), f"seed {seed}: opening leaks"
     pool: set[tuple[int, object]] = set()
     for _ in range(MAX_STEPS):
         for seat in range(len(playout.table.seats)):

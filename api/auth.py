@@ -1,0 +1,37 @@
+"""Seat tokens: `Authorization: Bearer <token>` names the seat a request acts for."""
+
+from typing import Any
+
+from litestar import Request
+
+from commands.handler import CommandHandler
+from domain.decider import SPECTATOR
+from domain.errors import DomainError
+
+_SCHEME = "bearer "
+
+
+def bearer_token(request: Request[Any, Any, Any]) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    if not header.lower().startswith(_SCHEME):
+        raise DomainError("wrong_token", "use the header `Authorization: Bearer <seat token>`")
+    return header[len(_SCHEME) :].strip()
+
+
+async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> int:
+    """The caller's seat, or SPECTATOR without a token; a token of no seat here is refused."""
+    if token is None:
+        return SPECTATOR
+    seat = await handler.seat_for_token(game_id, token)
+    if seat is None:
+        raise DomainError("wrong_token", "this token holds no seat at this game")
+    return seat
+
+
+async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:
+    """The seat a command acts for; commands need a token."""
+    if token is None:
+        raise DomainError("missing_token", "commands need `Authorization: Bearer <seat token>`")
+    return await viewer(handler, game_id, token)

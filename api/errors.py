@@ -1,0 +1,69 @@
+"""Every refusal leaves as application/problem+json with a stable `code`, mapped here only."""
+
+from typing import Any
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from domain.errors import DomainError
+
+PROBLEM = "application/problem+json"
+
+STATUS_BY_CODE = {
+    "malformed_json": 400,
+    "invalid_body": 400,
+    "invalid_command": 400,
+    "missing_token": 401,
+    "wrong_token": 403,
+    "game_not_found": 404,
+    "not_found": 404,
+    "unknown_kind": 422,
+    "invalid_options": 422,
+    "invalid_name": 422,
+    "busy": 503,
+}
+DEFAULT_REFUSAL_STATUS = 409
+"""Any other domain refusal: the command does not fit the game as it stands."""
+
+
+def problem(status: int, code: str, detail: str) -> Response[dict[str, object]]:
+    body = {
+        "type": f"urn:cardroom:problem:{code}",
+        "title": code.replace("_", " "),
+        "status": status,
+    }
+    return Response(
+        {**body, "detail": detail, "code": code}, status_code=status, media_type=PROBLEM
+    )
+
+
+def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, object]]:
+    status = STATUS_BY_CODE.get(error.code, DEFAULT_REFUSAL_STATUS)
+    return problem(status, error.code, error.message)
+
+
+def validation_error(
+    _: Request[Any, Any, Any], error: ValidationException
+) -> Response[dict[str, object]]:
+    reasons = [item.get("message", "") for item in error.extra or () if isinstance(item, dict)]
+    return problem(400, "invalid_body", "; ".join(reasons) or str(error.detail))
+
+
+def http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[dict[str, object]]:
+    codes = {400: "malformed_json", 404: "not_found", 405: "method_not_allowed"}
+    return problem(
+        error.status_code, codes.get(error.status_code, "invalid_request"), str(error.detail)
+    )
+
+
+def server_error(_: Request[Any, Any, Any], error: Exception) -> Response[dict[str, object]]:
+    return problem(HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "the server failed to answer")
+
+
+EXCEPTION_HANDLERS = {
+    DomainError: domain_error,
+    ValidationException: validation_error,
+    HTTPException: http_error,
+    HTTP_500_INTERNAL_SERVER_ERROR: server_error,
+}

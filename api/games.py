@@ -1,0 +1,159 @@
+"""The game resources: catalogue, tables, seats, commands, views and events."""
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.params import Parameter
+
+from api.auth import acting_seat, bearer_token, viewer
+from commands import codec
+from commands.envelope import Envelope
+from commands.handler import CommandHandler, LoadedGame
+from commands.registry import GAMES
+from domain import table
+from domain.decider import REFEREE
+from domain.errors import DomainError
+
+IdempotencyKey = Annotated[
+    str | None,
+    Parameter(header="Idempotency-Key", required=False, description="retry-safe command id"),
+]
+AnyRequest = Request[Any, Any, Any]
+
+
+class KindInfo(msgspec.Struct, frozen=True):
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: dict[str, Any]
+
+
+class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: str
+    options: dict[str, Any] = {}
+
+
+class GameCreated(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    version: int
+
+
+class TakeSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    entropy: str = ""
+
+
+class SeatGranted(msgspec.Struct, frozen=True):
+    seat: int
+    token: str | None
+    version: int
+
+
+class VersionedEvent(msgspec.Struct, frozen=True):
+    version: int
+    event: Any
+
+
+class CommandAccepted(msgspec.Struct, frozen=True):
+    version: int
+    events: list[VersionedEvent]
+
+
+class GamesController(Controller):
+    path = "/games"
+    tags = ["games"]  # noqa: RUF012 (Litestar reads it as a class attribute)
+
+    @get("/kinds")
+    async def kinds(self) -> list[KindInfo]:
+        """The game kinds hosted here, their seat ranges and option defaults."""
+        return [
+            KindInfo(r.kind, r.title, r.min_seats, r.max_seats, msgspec.to_builtins(r.Options()))
+            for r in GAMES.values()
+        ]
+
+    @post("/")
+    async def create(
+        self, data: CreateGame, handler: CommandHandler, idempotency_key: IdempotencyKey = None
+    ) -> Response[GameCreated]:
+        """Open a table of a kind with options; unknown options are refused."""
+        applied = await handler.create(data.kind, data.options, idempotency_key)
+        status = 200 if applied.replayed else 201
+        return Response(
+            GameCreated(applied.game_id, data.kind, applied.last_version), status_code=status
+        )
+
+    @post("/{game_id:str}/seats")
+    async def take_seat(
+        self,
+        game_id: str,
+        data: TakeSeatRequest,
+        handler: CommandHandler,
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[SeatGranted]:
+        """Take the next free seat; the token in the answer is shown only once."""
+        command = table.TakeSeat(data.name, data.entropy)
+        applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
+        status = 200 if applied.replayed else 201
+        return Response(SeatGranted(seat, token, applied.last_version), status_code=status)
+
+    @post("/{game_id:str}/commands", status_code=200)
+    async def command(
+        self,
+        request: AnyRequest,
+        game_id: str,
+        handler: CommandHandler,
+        idempotency_key: IdempotencyKey = None,
+    ) -> CommandAccepted:
+        """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
+        game = await handler.load(game_id)
+        seat = await acting_seat(handler, game_id, bearer_token(request))
+        command = _decode_command(game, await request.body())
+        applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
+        versions = range(applied.first_version, applied.last_version + 1)
+        events = _redacted(game, zip(versions, applied.events, strict=True), seat)
+        return CommandAccepted(applied.last_version, events)
+
+    @get("/{game_id:str}")
+    async def view(
+        self, request: AnyRequest, game_id: str, handler: CommandHandler
+    ) -> table.TableView:
+        """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
+        game = await handler.load(game_id)
+        seat = await viewer(handler, game_id, bearer_token(request))
+        return table.view(game.rules, game.table, seat)
+
+    @get("/{game_id:str}/events")
+    async def events(
+        self,
+        request: AnyRequest,
+        game_id: str,
+        handler: CommandHandler,
+        after: Annotated[int, Parameter(ge=0, description="last version already seen")] = 0,
+    ) -> list[VersionedEvent]:
+        """The events after a version, each as the caller may see it."""
+        game = await handler.load(game_id)
+        seat = await viewer(handler, game_id, bearer_token(request))
+        stored = await handler.stored_events(game_id, after)
+        decoder = codec.event_decoder(game.rules.kind)
+        return _redacted(game, ((row.version, decoder.decode(row.data)) for row in stored), seat)
+
+
+def _decode_command(game: LoadedGame, body: bytes) -> Any:
+    try:
+        return codec.command_decoder(game.rules.kind).decode(body)
+    except msgspec.ValidationError as error:
+        raise DomainError(
+            "invalid_command", f"not a command of {game.rules.kind}: {error}"
+        ) from None
+    except msgspec.DecodeError:
+        raise DomainError("malformed_json", "the body is not valid JSON") from None
+
+
+def _redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:
+    """Events as `seat` may see them; once the game is over every card is open to all."""
+    viewer = REFEREE if game.table.status == "finished" else seat
+    shown = ((version, table.redact(game.rules, event, viewer)) for version, event in events)
+    return [VersionedEvent(version, event) for version, event in shown if event is not None]

@@ -1,0 +1,212 @@
+"""The one write path: load, fold, decide, append with the expected version.
+
+Commands to one game are serialized in this process by a lock per game, so players of a
+real-time game queue rather than fail each other. A conflict caused by another process
+reloads the game and decides again. A command id (client-given or generated) is stored
+with the versions it produced; a client retrying with the same id gets the first result
+and nothing is appended.
+"""
+
+import asyncio
+import hashlib
+import secrets
+import uuid
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from commands import codec
+from commands.envelope import Applied, Envelope
+from commands.registry import game_rules
+from domain import table
+from domain.chance import Chance, effective_seed
+from domain.decider import Context, GameRules
+from domain.errors import DomainError
+from infra.postgres_store import (
+    INSERT_GAME,
+    INSERT_SEAT_TOKEN,
+    ConcurrencyConflict,
+    NewEvent,
+    PostgresEventStore,
+    SideWrite,
+    StoredEvent,
+)
+
+ATTEMPTS = 5
+_IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    game_id: str
+    rules: GameRules
+    secret: bytes
+    table: table.Table
+    last_hash: str = ""
+
+
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class CommandHandler:
+    def __init__(
+        self,
+        store: PostgresEventStore,
+        now: Callable[[], datetime] = _utc_now,
+        cache_size: int = 10_000,
+    ) -> None:
+        self._store = store
+        self._now = now
+        self._cache_size = cache_size
+        self._games: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    async def create(self, kind: str, options: dict[str, Any], command_id: str | None) -> Applied:
+        """Open a new table; retrying with the same command id returns the same game."""
+        rules = game_rules(kind)
+        game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
+        if command_id and (done := await self._store.command_versions(game_id, command_id)):
+            return Applied(game_id, *done, replayed=True)
+        secret = secrets.token_bytes(32)
+        game = LoadedGame(game_id, rules, secret, table.Table())
+        envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
+        try:
+            async with self._lock(game_id):
+                return await self._apply(game, envelope, [(INSERT_GAME, (game_id, kind, secret))])
+        except ConcurrencyConflict:
+            done = await self._store.command_versions(game_id, command_id or "")
+            if done is None:
+                raise DomainError("conflict", "a game with this id exists already") from None
+            return Applied(game_id, *done, replayed=True)
+
+    async def take_seat(
+        self, game_id: str, command: table.TakeSeat, command_id: str | None
+    ) -> tuple[Applied, int, str | None]:
+        """Seat a player; returns the seat and its token (None when the request was a retry)."""
+        token = secrets.token_urlsafe(32)
+
+        def store_token(events: Sequence[Any]) -> list[SideWrite]:
+            return [(INSERT_SEAT_TOKEN, (game_id, events[0].seat, token_hash(token)))]
+
+        applied = await self.execute(Envelope(game_id, None, command, command_id), store_token)
+        seat = next(e.seat for e in applied.events if isinstance(e, table.SeatTaken))
+        return applied, seat, None if applied.replayed else token
+
+    async def execute(
+        self,
+        envelope: Envelope,
+        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | None = None,
+    ) -> Applied:
+        """Decide and append one command, deciding again if another process got there first."""
+        async with self._lock(envelope.game_id):
+            for _ in range(ATTEMPTS):
+                game = await self.load(envelope.game_id)
+                if envelope.command_id and (
+                    done := await self._store.command_versions(game.game_id, envelope.command_id)
+                ):
+                    return await self._replayed(game, *done)
+                try:
+                    writes = side_writes or (lambda events: [])
+                    return await self._apply(game, envelope, writes)
+                except ConcurrencyConflict:
+                    continue
+        raise DomainError("busy", "the game kept changing under this command; send it again")
+
+    async def load(self, game_id: str) -> LoadedGame:
+        """The game at its latest version: cached state plus the events after it."""
+        game = self._games.get(game_id) or await self._first_load(game_id)
+        stored = await self._store.read_stream(game_id, game.table.version)
+        if stored:
+            decoder = codec.event_decoder(game.rules.kind)
+            events = [decoder.decode(row.data) for row in stored]
+            last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]
+            game = replace(
+                game, table=table.fold(game.rules, events, game.table), last_hash=last_hash
+            )
+        self._remember(game)
+        return game
+
+    async def stored_events(self, game_id: str, after_version: int) -> list[StoredEvent]:
+        return await self._store.read_stream(game_id, after_version)
+
+    async def seat_for_token(self, game_id: str, token: str) -> int | None:
+        return await self._store.seat_for_token(game_id, token_hash(token))
+
+    async def _first_load(self, game_id: str) -> LoadedGame:
+        record = await self._store.game_record(game_id)
+        if record is None:
+            raise DomainError("game_not_found", f"there is no game {game_id}")
+        kind, secret = record
+        return LoadedGame(game_id, game_rules(kind), secret, table.Table())
+
+    async def _apply(
+        self,
+        game: LoadedGame,
+        envelope: Envelope,
+        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | list[SideWrite],
+    ) -> Applied:
+        now = self._now()
+        seed = effective_seed(game.secret, game.table.entropies)
+        ctx = Context(envelope.seat, now, Chance(seed, game.table.version), game.secret)
+        events = table.decide(game.rules, game.table, envelope.command, ctx)
+        command_id = envelope.command_id or str(uuid.uuid4())
+        records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
+        writes = side_writes if isinstance(side_writes, list) else side_writes(events)
+        version = game.table.version
+        await self._store.append(game.game_id, version, records, command_id, writes)
+        folded = table.fold(game.rules, events, game.table)
+        self._remember(replace(game, table=folded, last_hash=last_hash))
+        return Applied(game.game_id, version + 1, version + len(events), events=events)
+
+    async def _replayed(self, game: LoadedGame, first: int, last: int) -> Applied:
+        decoder = codec.event_decoder(game.rules.kind)
+        stored = await self._store.read_stream(game.game_id, first - 1)
+        events = tuple(decoder.decode(row.data) for row in stored if row.version <= last)
+        return Applied(game.game_id, first, last, replayed=True, events=events)
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _remember(self, game: LoadedGame) -> None:
+        cached = self._games.get(game.game_id)
+        if cached is None or cached.table.version <= game.table.version:
+            self._games[game.game_id] = game
+        self._games.move_to_end(game.game_id)
+        while len(self._games) > self._cache_size:
+            self._games.popitem(last=False)
+
+
+def _records(
+    previous: str, envelope: Envelope, command_id: str, now: datetime, events: Sequence[Any]
+) -> tuple[list[NewEvent], str]:
+    """Stored rows for new events, each linked into the game's hash chain."""
+    records = []
+    for index, event in enumerate(events):
+        previous = codec.chain_hash(previous, event)
+        metadata: dict[str, Any] = {
+            "command_id": command_id,
+            "seat": envelope.seat,
+            "hash": previous,
+        }
+        if index == 0:
+            metadata |= {"command": envelope.command, "at": now.isoformat()}
+        data = codec.encode(event).decode()
+        records.append(
+            NewEvent(
+                str(uuid.uuid4()), codec.event_tag(event), data, codec.encode(metadata).decode()
+            )
+        )
+    return records, previous

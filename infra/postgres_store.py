@@ -1,0 +1,159 @@
+"""The Postgres event store (DESIGN §3): append with an expected version, read a stream,
+tail the whole log in commit order with the transaction-id horizon.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+import msgspec
+
+_COLUMNS = (
+    "global_position, tx_id::text::bigint AS tx_id, stream_id, version, event_id::text AS event_id,"
+    " type, schema_version, data::text AS data, metadata::text AS metadata, recorded_at"
+)
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    event_id: str
+    type: str
+    data: str
+    metadata: str
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    global_position: int
+    tx_id: int
+    stream_id: str
+    version: int
+    event_id: str
+    type: str
+    schema_version: int
+    data: str
+    metadata: str
+    recorded_at: datetime
+
+
+class Position(msgspec.Struct, frozen=True, order=True):
+    """A place in the whole log, in commit order."""
+
+    tx_id: int = 0
+    global_position: int = 0
+
+
+class ConcurrencyConflict(Exception):
+    """The stream moved past the expected version, or the command id was already used."""
+
+
+SideWrite = tuple[str, Sequence[Any]]
+
+INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
+INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"
+
+
+class PostgresEventStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
+        rows = await self._pool.fetch(
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
+            stream_id,
+            after_version,
+        )
+        return [StoredEvent(**dict(row)) for row in rows]
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        command_id: str | None = None,
+        side_writes: Sequence[SideWrite] = (),
+    ) -> int:
+        """Append `events` as versions expected+1...; the insert is the transaction's first write.
+
+        `side_writes` run in the same transaction. Raises ConcurrencyConflict when another
+        writer got there first or the command id was already applied.
+        """
+        last = expected_version + len(events)
+        try:
+            async with self._pool.acquire() as connection, connection.transaction():
+                await _insert_events(connection, stream_id, expected_version, events)
+                if command_id is not None:
+                    await connection.execute(
+                        "INSERT INTO commands VALUES ($1, $2, $3, $4)",
+                        stream_id,
+                        command_id,
+                        expected_version + 1,
+                        last,
+                    )
+                for sql, args in side_writes:
+                    await connection.execute(sql, *args)
+        except asyncpg.UniqueViolationError as error:
+            raise ConcurrencyConflict(str(error)) from error
+        return last
+
+    async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None:
+        """The versions a command id produced in a stream, if it was applied."""
+        row = await self._pool.fetchrow(
+            "SELECT first_version, last_version FROM commands"
+            " WHERE stream_id = $1 AND command_id = $2",
+            stream_id,
+            command_id,
+        )
+        return None if row is None else (row["first_version"], row["last_version"])
+
+    async def game_record(self, game_id: str) -> tuple[str, bytes] | None:
+        """A game's kind and secret seed, if the game exists."""
+        row = await self._pool.fetchrow(
+            "SELECT kind, secret FROM games WHERE game_id = $1", game_id
+        )
+        return None if row is None else (row["kind"], bytes(row["secret"]))
+
+    async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None:
+        """The seat a token (by its hash) acts for in a game, if any."""
+        seat: int | None = await self._pool.fetchval(
+            "SELECT seat FROM seat_tokens WHERE game_id = $1 AND token_hash = $2",
+            game_id,
+            token_hash,
+        )
+        return seat
+
+    async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]:
+        """Committed events after `after` in commit order, never skipping a late commit.
+
+        Only transactions older than every one still running are read, so an event that
+        commits later can never land behind the returned position.
+        """
+        rows = await self._pool.fetch(
+            f"SELECT {_COLUMNS} FROM events"
+            " WHERE (tx_id, global_position) > ($1::text::xid8, $2)"
+            " AND tx_id < pg_snapshot_xmin(pg_current_snapshot())"
+            " ORDER BY tx_id, global_position LIMIT $3",
+            str(after.tx_id),
+            after.global_position,
+            limit,
+        )
+        return [StoredEvent(**dict(row)) for row in rows]
+
+
+async def _insert_events(
+    connection: asyncpg.Connection,
+    stream_id: str,
+    expected_version: int,
+    events: Sequence[NewEvent],
+) -> None:
+    await connection.execute(
+        "INSERT INTO events (stream_id, version, event_id, type, data, metadata)"
+        " SELECT $1, v, e, t, d::jsonb, m::jsonb"
+        " FROM unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[])"
+        " AS u(v, e, t, d, m)",
+        stream_id,
+        [expected_version + n for n in range(1, len(events) + 1)],
+        [event.event_id for event in events],
+        [event.type for event in events],
+        [event.data for event in events],
+        [event.metadata for event in events],
+    )

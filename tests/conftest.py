@@ -1,0 +1,54 @@
+"""Shared fixtures: one fresh, migrated database per test run on a real Postgres server."""
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from infra.migrate import migrate
+from infra.postgres_store import PostgresEventStore
+from tests.servers import fresh_database_name, postgres_server, redis_server, with_database
+
+
+@pytest.fixture(scope="session")
+def servers_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("servers")
+
+
+@pytest.fixture(scope="session")
+def postgres_url(servers_folder: Path) -> Iterator[str]:
+    with postgres_server(servers_folder) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def redis_url(servers_folder: Path) -> Iterator[str]:
+    with redis_server(servers_folder) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+async def database_url(postgres_url: str) -> AsyncIterator[str]:
+    """A database of this run's own, migrated, dropped at the end."""
+    name = fresh_database_name()
+    admin = await asyncpg.connect(postgres_url)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    url = with_database(postgres_url, name)
+    connection = await asyncpg.connect(url)
+    await migrate(connection)
+    await connection.close()
+    yield url
+    await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    await admin.close()
+
+
+@pytest.fixture(scope="session")
+async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
+    async with asyncpg.create_pool(database_url, min_size=2, max_size=12) as created:
+        yield created
+
+
+@pytest.fixture
+def store(pool: asyncpg.Pool) -> PostgresEventStore:
+    return PostgresEventStore(pool)

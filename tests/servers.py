@@ -1,0 +1,58 @@
+"""Test servers, found in this order: CARDROOM_TEST_*_URL, testcontainers when a Docker
+engine answers, else embedded servers under a temporary folder."""
+
+import contextlib
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from infra import embedded
+
+
+def docker_answers() -> bool:
+    try:
+        import docker
+
+        docker.from_env(timeout=2).ping()
+    except Exception:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def postgres_server(folder: Path) -> Iterator[str]:
+    if url := os.environ.get("CARDROOM_TEST_DATABASE_URL"):
+        yield url
+    elif docker_answers():
+        from testcontainers.postgres import PostgresContainer
+
+        with PostgresContainer("postgres:16-alpine", driver=None) as container:
+            yield container.get_connection_url()
+    else:
+        yield embedded.postgres_url(folder)
+
+
+@contextlib.contextmanager
+def redis_server(folder: Path) -> Iterator[str]:
+    if url := os.environ.get("CARDROOM_TEST_REDIS_URL"):
+        yield url
+    elif docker_answers():
+        from testcontainers.redis import RedisContainer
+
+        with RedisContainer("redis:7-alpine") as container:
+            host, port = container.get_container_host_ip(), container.get_exposed_port(6379)
+            yield f"redis://{host}:{port}"
+    else:
+        with embedded.redis_server(folder) as url:
+            yield url
+
+
+def with_database(url: str, database: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+def fresh_database_name() -> str:
+    return f"cardroom_test_{uuid.uuid4().hex[:12]}"
