@@ -10,9 +10,11 @@ import asyncpg
 import msgspec
 
 _COLUMNS = (
-    "global_position, tx_id::text::bigint AS tx_id, stream_id, version, event_id::text AS event_id,"
-    " type, schema_version, data::text AS data, metadata::text AS metadata, recorded_at"
+    "e.global_position, e.tx_id::text::bigint AS tx_id, e.stream_id, e.version,"
+    " e.event_id::text AS event_id, e.type, e.schema_version, e.data::text AS data,"
+    " e.metadata::text AS metadata, e.recorded_at, g.kind"
 )
+_FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
 
 class NewEvent(msgspec.Struct, frozen=True):
@@ -33,6 +35,11 @@ class StoredEvent(msgspec.Struct, frozen=True):
     data: str
     metadata: str
     recorded_at: datetime
+    kind: str | None = None
+
+    @property
+    def position(self) -> "Position":
+        return Position(self.tx_id, self.global_position)
 
 
 class Position(msgspec.Struct, frozen=True, order=True):
@@ -58,7 +65,8 @@ class PostgresEventStore:
 
     async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
         rows = await self._pool.fetch(
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
+            f"SELECT {_COLUMNS} {_FROM}"
+            " WHERE e.stream_id = $1 AND e.version > $2 ORDER BY e.version",
             stream_id,
             after_version,
         )
@@ -105,6 +113,15 @@ class PostgresEventStore:
         )
         return None if row is None else (row["first_version"], row["last_version"])
 
+    async def count_after(self, after: Position) -> int:
+        """How many committed events lie after a position (for progress and lag)."""
+        count: int = await self._pool.fetchval(
+            "SELECT count(*) FROM events WHERE (tx_id, global_position) > ($1::text::xid8, $2)",
+            str(after.tx_id),
+            after.global_position,
+        )
+        return count
+
     async def game_record(self, game_id: str) -> tuple[str, bytes] | None:
         """A game's kind and secret seed, if the game exists."""
         row = await self._pool.fetchrow(
@@ -128,10 +145,10 @@ class PostgresEventStore:
         commits later can never land behind the returned position.
         """
         rows = await self._pool.fetch(
-            f"SELECT {_COLUMNS} FROM events"
-            " WHERE (tx_id, global_position) > ($1::text::xid8, $2)"
-            " AND tx_id < pg_snapshot_xmin(pg_current_snapshot())"
-            " ORDER BY tx_id, global_position LIMIT $3",
+            f"SELECT {_COLUMNS} {_FROM}"
+            " WHERE (e.tx_id, e.global_position) > ($1::text::xid8, $2)"
+            " AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot())"
+            " ORDER BY e.tx_id, e.global_position LIMIT $3",
             str(after.tx_id),
             after.global_position,
             limit,

@@ -1,0 +1,52 @@
+"""The Redis stream that carries the log to the projections.
+
+Each entry's stream id is its log position, ``<tx_id>-<global_position>``, so ids rise in
+commit order, a second publication of the same event is refused by Redis itself, and any
+reader can tell exactly where an entry sits in the log. The entry's one field, ``event``,
+holds the stored event as JSON.
+"""
+
+from typing import Any
+
+import msgspec
+import redis.asyncio as redis
+from redis.exceptions import ResponseError
+
+from infra.postgres_store import Position, StoredEvent
+
+DEFAULT_STREAM = "cardroom:events"
+MAX_LENGTH = 200_000
+"""Entries kept in the stream (approximately); readers further behind catch up from Postgres."""
+
+_decode_event = msgspec.json.Decoder(StoredEvent).decode
+
+
+def entry_id(position: Position) -> str:
+    return f"{position.tx_id}-{position.global_position}"
+
+
+def position_of(entry: bytes | str) -> Position:
+    text = entry.decode() if isinstance(entry, bytes) else entry
+    tx_id, global_position = text.split("-")
+    return Position(int(tx_id), int(global_position))
+
+
+def decode_entry(fields: dict[bytes, bytes]) -> StoredEvent:
+    return _decode_event(fields[b"event"])
+
+
+async def publish(client: redis.Redis, stream: str, events: list[StoredEvent]) -> int:
+    """XADD every event under its position id in one round trip; returns how many were new.
+
+    An id at or below the stream's last id is refused by Redis: the event went out before.
+    """
+    async with client.pipeline(transaction=False) as pipe:
+        for event in events:
+            fields: dict[Any, Any] = {"event": msgspec.json.encode(event)}
+            position = entry_id(event.position)
+            pipe.xadd(stream, fields, id=position, maxlen=MAX_LENGTH, approximate=True)
+        results = await pipe.execute(raise_on_error=False)
+    for result in results:
+        if isinstance(result, ResponseError) and "equal or smaller" not in str(result):
+            raise result
+    return sum(not isinstance(result, Exception) for result in results)

@@ -1,0 +1,15 @@
+"""Stored events decoded for the read side; events of unknown kinds are passed over."""
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from commands import codec
+from commands.registry import GAMES
+from infra.postgres_store import StoredEvent
+
+
+def decoded(events: Sequence[StoredEvent]) -> Iterator[tuple[StoredEvent, Any]]:
+    """Each stored event of a hosted game with its domain event."""
+    for stored in events:
+        if stored.kind in GAMES:
+            yield stored, codec.event_decoder(stored.kind).decode(stored.data)
