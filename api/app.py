@@ -6,7 +6,7 @@ from contextlib import asynccontextmanager
 import asyncpg
 import msgspec
 import redis.asyncio as redis
-from litestar import Litestar, get
+from litestar import Litestar, MediaType, get
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
@@ -14,9 +14,17 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
+from api.live import LiveHub, live
+from api.reads import READ_MODEL_ROUTES
 from commands.handler import CommandHandler
+from infra import workers
+from infra.metrics import METRICS
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
+from infra.redis_streams import DEFAULT_STREAM
+from infra.relay import Relay
+from projections.catalog import all_projections
+from projections.runner import ProjectionRunner
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -31,13 +39,37 @@ async def health(state: State) -> Health:
     return Health("ok")
 
 
+@get("/metrics", tags=["service"], media_type=MediaType.TEXT)
+async def metrics() -> str:
+    """Prometheus text: commands, append latency, relay and projection lag, live streams."""
+    return METRICS.render()
+
+
 def _handler(state: State) -> CommandHandler:
     handler: CommandHandler = state.handler
     return handler
 
 
-def create_app(database_url: str, redis_url: str) -> Litestar:
-    """The service, connected to Postgres and Redis for the lifetime of the app."""
+def background_work(
+    pool: asyncpg.Pool, client: redis.Redis, stream: str, relay: bool, projections: bool
+) -> dict[str, workers.Work]:
+    """The relay and projection runners this process should run, by name."""
+    work: dict[str, workers.Work] = {}
+    if relay:
+        work["relay"] = Relay(pool, client, stream).run
+    if projections:
+        for name, projection in all_projections(PostgresEventStore(pool)).items():
+            work[f"projection {name}"] = ProjectionRunner(pool, client, stream, projection).run
+    return work
+
+
+def create_app(
+    database_url: str, redis_url: str, stream: str = DEFAULT_STREAM, run_workers: bool = True
+) -> Litestar:
+    """The service, connected to Postgres and Redis for the lifetime of the app.
+
+    With `run_workers` the relay and the projections run in this process too.
+    """
 
     @asynccontextmanager
     async def connections(app: Litestar) -> AsyncIterator[None]:
@@ -46,16 +78,18 @@ def create_app(database_url: str, redis_url: str) -> Litestar:
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
-            app.state.pool = pool
-            app.state.redis = client
+            hub = LiveHub(client, stream)
+            app.state.update(pool=pool, redis=client, live=hub)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
-            yield
+            work = background_work(pool, client, stream, run_workers, run_workers)
+            async with workers.running({"live hub": hub.run, **work}):
+                yield
         finally:
             await client.aclose()
             await pool.close()
 
     return Litestar(
-        route_handlers=[health, GamesController],
+        route_handlers=[health, metrics, GamesController, live, *READ_MODEL_ROUTES],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]

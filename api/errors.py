@@ -7,6 +7,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain.errors import DomainError
+from infra.metrics import METRICS
 
 PROBLEM = "application/problem+json"
 
@@ -40,6 +41,7 @@ def problem(status: int, code: str, detail: str) -> Response[dict[str, object]]:
 
 def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, object]]:
     status = STATUS_BY_CODE.get(error.code, DEFAULT_REFUSAL_STATUS)
+    METRICS.commands_refused.inc(label_value=error.code)
     return problem(status, error.code, error.message)
 
 

@@ -136,9 +136,7 @@ class GamesController(Controller):
         """The events after a version, each as the caller may see it."""
         game = await handler.load(game_id)
         seat = await viewer(handler, game_id, bearer_token(request))
-        stored = await handler.stored_events(game_id, after)
-        decoder = codec.event_decoder(game.rules.kind)
-        return _redacted(game, ((row.version, decoder.decode(row.data)) for row in stored), seat)
+        return await events_after(handler, game, after, seat)
 
 
 def _decode_command(game: LoadedGame, body: bytes) -> Any:
@@ -150,6 +148,16 @@ def _decode_command(game: LoadedGame, body: bytes) -> Any:
         ) from None
     except msgspec.DecodeError:
         raise DomainError("malformed_json", "the body is not valid JSON") from None
+
+
+async def events_after(
+    handler: CommandHandler, game: LoadedGame, after: int, seat: int
+) -> list[VersionedEvent]:
+    """The game's events after a version, as `seat` may see them."""
+    stored = await handler.stored_events(game.game_id, after)
+    decoder = codec.event_decoder(game.rules.kind)
+    known = (row for row in stored if row.version <= game.table.version)
+    return _redacted(game, ((row.version, decoder.decode(row.data)) for row in known), seat)
 
 
 def _redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:

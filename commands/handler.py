@@ -10,6 +10,7 @@ and nothing is appended.
 import asyncio
 import hashlib
 import secrets
+import time
 import uuid
 import weakref
 from collections import OrderedDict
@@ -27,6 +28,7 @@ from domain import table
 from domain.chance import Chance, effective_seed
 from domain.decider import Context, GameRules
 from domain.errors import DomainError
+from infra.metrics import METRICS
 from infra.postgres_store import (
     INSERT_GAME,
     INSERT_SEAT_TOKEN,
@@ -163,7 +165,10 @@ class CommandHandler:
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
         writes = side_writes if isinstance(side_writes, list) else side_writes(events)
         version = game.table.version
+        started = time.perf_counter()
         await self._store.append(game.game_id, version, records, command_id, writes)
+        METRICS.append_seconds.observe(time.perf_counter() - started)
+        METRICS.commands_accepted.inc()
         folded = table.fold(game.rules, events, game.table)
         self._remember(replace(game, table=folded, last_hash=last_hash))
         return Applied(game.game_id, version + 1, version + len(events), events=events)

@@ -68,7 +68,7 @@ class Metrics:
     )
     commands_refused: Counter = field(
         default_factory=lambda: Counter(
-            "cardroom_commands_refused_total", "Commands refused, by code.", "code"
+            "cardroom_commands_refused_total", "Requests refused, by problem code.", "code"
         )
     )
     append_seconds: Histogram = field(

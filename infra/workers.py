@@ -1,0 +1,34 @@
+"""The background workers (relay, projections, live hub), supervised so a failure restarts
+the worker instead of stopping the service."""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+log = logging.getLogger(__name__)
+Work = Callable[[asyncio.Event], Awaitable[None]]
+RESTART_DELAY = 1.0
+
+
+async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
+    """Run `work` until stopping; restart it after a pause whenever it fails."""
+    while not stopping.is_set():
+        try:
+            await work(stopping)
+        except Exception:
+            log.exception("worker %s failed; restarting", name)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), RESTART_DELAY)
+
+
+@contextlib.asynccontextmanager
+async def running(works: dict[str, Work]) -> AsyncIterator[asyncio.Event]:
+    """Run every work in the background for the duration of the block."""
+    stopping = asyncio.Event()
+    tasks = [asyncio.create_task(supervise(name, work, stopping)) for name, work in works.items()]
+    try:
+        yield stopping
+    finally:
+        stopping.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
