@@ -14,7 +14,7 @@ from rich.progress import Progress
 from api.app import background_work, create_app
 from infra import workers
 from infra.migrate import migrate
-from infra.postgres_store import PostgresEventStore, Position
+from infra.postgres_store import Position, PostgresEventStore
 from infra.redis_streams import DEFAULT_STREAM
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
