@@ -108,3 +108,7 @@ async def _rebuild(name: str) -> None:
             await runner.rebuild(lambda count: progress.advance(task, count))
         await runner.attach()
         click.echo(f"{name}: rebuilt from {total} events")
+
+
+if __name__ == "__main__":
+    main()

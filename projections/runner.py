@@ -27,6 +27,7 @@ from infra.redis_streams import decode_entry, entry_id
 
 log = logging.getLogger(__name__)
 CATCH_UP_BATCH = 500
+Entry = tuple[bytes, dict[bytes, bytes]]
 
 
 class Projection(Protocol):
@@ -48,6 +49,7 @@ class ProjectionRunner:
         batch: int = 200,
         max_deliveries: int = 3,
         claim_idle_ms: int = 30_000,
+        consumer: str | None = None,
     ) -> None:
         self._pool = pool
         self._store = PostgresEventStore(pool)
@@ -57,7 +59,7 @@ class ProjectionRunner:
         self._batch = batch
         self._max_deliveries = max_deliveries
         self._claim_idle_ms = claim_idle_ms
-        self._consumer = f"{socket.gethostname()}-{os.getpid()}"
+        self._consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         self.dead_letters = f"{stream}:dead:{projection.name}"
 
     @property
@@ -108,13 +110,25 @@ class ProjectionRunner:
 
     async def step(self, block_ms: int | None = None) -> int:
         """Read, apply and acknowledge one batch from the stream; returns its size."""
+        entries = await self.read(block_ms)
+        if entries:
+            await self.apply(entries)
+            await self.acknowledge(entries)
+        return len(entries)
+
+    async def read(self, block_ms: int | None = None) -> list[Entry]:
         reply: Any = await self._client.xreadgroup(
             self.group, self._consumer, {self._stream: ">"}, count=self._batch, block=block_ms
         )
-        entries = reply[0][1] if reply else []
-        if entries:
-            await self._handle(entries)
-        return len(entries)
+        return list(reply[0][1]) if reply else []
+
+    async def apply(self, entries: list[Entry]) -> None:
+        """Apply the entries past the checkpoint, catching up from Postgres after a gap."""
+        if not await self._apply_safely([decode_entry(fields) for _, fields in entries]):
+            await self.catch_up()
+
+    async def acknowledge(self, entries: list[Entry]) -> None:
+        await self._client.xack(self._stream, self.group, *(key for key, _ in entries))
 
     async def janitor(self) -> None:
         """Take over entries left pending too long; dead-letter those delivered too often."""
@@ -135,13 +149,8 @@ class ProjectionRunner:
                 else:
                     retried.append(entry)
             if retried:
-                await self._handle(retried)
-
-    async def _handle(self, entries: list[tuple[bytes, dict[bytes, bytes]]]) -> None:
-        events = [decode_entry(fields) for _, fields in entries]
-        if not await self._apply_safely(events):
-            await self.catch_up()
-        await self._client.xack(self._stream, self.group, *(key for key, _ in entries))
+                await self.apply(retried)
+                await self.acknowledge(retried)
 
     async def _apply_safely(self, events: Sequence[StoredEvent]) -> bool:
         """Apply a batch; on failure apply one by one and dead-letter what still fails."""

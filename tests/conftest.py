@@ -1,11 +1,16 @@
-"""Shared fixtures: one fresh, migrated database per test run on a real Postgres server."""
+"""Shared fixtures: a fresh, migrated database and a stream of this run's own on real
+Postgres and Redis servers, and the app on them."""
 
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
+import redis.asyncio as redis
+from litestar.testing import AsyncTestClient
 
+from api.app import create_app
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from tests.servers import fresh_database_name, postgres_server, redis_server, with_database
@@ -52,3 +57,22 @@ async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
 @pytest.fixture
 def store(pool: asyncpg.Pool) -> PostgresEventStore:
     return PostgresEventStore(pool)
+
+
+@pytest.fixture(scope="session")
+def stream() -> str:
+    return f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
+
+
+@pytest.fixture(scope="session")
+async def redis_client(redis_url: str) -> AsyncIterator[redis.Redis]:
+    client = redis.from_url(redis_url)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture(scope="session")
+async def client(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
+    """The service in-process, relay and projections included."""
+    async with AsyncTestClient(create_app(database_url, redis_url, stream)) as test_client:
+        yield test_client

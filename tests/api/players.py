@@ -5,7 +5,7 @@ from typing import Any
 
 from httpx import AsyncClient, Response
 
-QUICK_OPTIONS: dict[str, dict[str, Any]] = {}
+QUICK_OPTIONS: dict[str, dict[str, Any]] = {"gnono": {"playout_score": 50}}
 """Options that keep a whole game short enough for an HTTP test, per kind."""
 
 
@@ -45,6 +45,8 @@ async def play(
             break
         seat = rng.choice(movers)
         move = rng.choice(views[seat]["legal_moves"])
-        sent = await client.post(f"/games/{game_id}/commands", json=move, headers=bearer(tokens[seat]))
+        sent = await client.post(
+            f"/games/{game_id}/commands", json=move, headers=bearer(tokens[seat])
+        )
         ok(sent)
     return await view(client, game_id)

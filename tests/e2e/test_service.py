@@ -1,0 +1,163 @@
+"""The real `cardroom serve` process: health, a game across a restart, and live pushes."""
+
+import asyncio
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import asyncpg
+import httpx
+import msgspec
+
+from commands.registry import GAMES
+from domain import table
+from domain.decider import SPECTATOR
+from tests.api.players import bearer
+from tests.domain.playout import cards_in
+
+BOOT_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def service(database_url: str, redis_url: str, data_dir: Path) -> Iterator[httpx.Client]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "CARDROOM_DATABASE_URL": database_url,
+        "CARDROOM_REDIS_URL": redis_url,
+        "CARDROOM_DATA_DIR": str(data_dir),
+    }
+    command = [sys.executable, "-m", "infra.cli", "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, timeout=10) as http:
+            wait_until_healthy(http, process)
+            yield http
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def wait_until_healthy(http: httpx.Client, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + BOOT_SECONDS
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+        try:
+            if http.get("/health").status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("the service did not become healthy")
+
+
+def play(
+    http: httpx.Client, game_id: str, tokens: list[str], rng: random.Random, steps: int
+) -> dict:
+    for _ in range(steps):
+        views = [http.get(f"/games/{game_id}", headers=bearer(t)).json() for t in tokens]
+        movers = [seat for seat, seen in enumerate(views) if seen["legal_moves"]]
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        move = rng.choice(views[seat]["legal_moves"])
+        assert (
+            http.post(
+                f"/games/{game_id}/commands", json=move, headers=bearer(tokens[seat])
+            ).status_code
+            == 200
+        )
+    return http.get(f"/games/{game_id}").json()
+
+
+def live_events(
+    http: httpx.Client, game_id: str, headers: dict[str, str], upto: int
+) -> list[tuple[int, dict]]:
+    """(version, event) pushed by /live until version `upto` arrived."""
+    received: list[tuple[int, dict]] = []
+    with http.stream("GET", f"/games/{game_id}/live", headers=headers) as response:
+        assert response.status_code == 200
+        version = None
+        for line in response.iter_lines():
+            if line.startswith("id:"):
+                version = int(line[3:].strip())
+            elif line.startswith("data:") and version is not None:
+                received.append((version, msgspec.json.decode(line[5:].strip())))
+                if version >= upto:
+                    break
+    return received
+
+
+def test_a_game_survives_a_restart_of_the_service(
+    database_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    rng = random.Random(21)
+    with service(database_url, redis_url, tmp_path) as http:
+        game_id = http.post(
+            "/games", json={"kind": "gnono", "options": {"playout_score": 50}}
+        ).json()["id"]
+        tokens = [
+            http.post(f"/games/{game_id}/seats", json={"name": f"p{n}"}).json()["token"]
+            for n in range(3)
+        ]
+        before = play(http, game_id, tokens, rng, 20)
+    with service(database_url, redis_url, tmp_path) as http:
+        assert http.get(f"/games/{game_id}").json() == before
+        final = play(http, game_id, tokens, rng, 5_000)
+    assert final["status"] == "finished"
+
+
+def test_live_resumes_after_last_event_id_and_never_shows_a_hidden_card(
+    database_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    rng = random.Random(8)
+    with service(database_url, redis_url, tmp_path) as http:
+        game_id = http.post("/games", json={"kind": "gnono"}).json()["id"]
+        tokens = [
+            http.post(f"/games/{game_id}/seats", json={"name": f"p{n}"}).json()["token"]
+            for n in range(3)
+        ]
+        middle = play(http, game_id, tokens, rng, 10)["version"]
+        latest = play(http, game_id, tokens, rng, 10)["version"]
+        mine = http.get(
+            f"/games/{game_id}/events", params={"after": middle}, headers=bearer(tokens[1])
+        ).json()
+        resumed = live_events(
+            http, game_id, {**bearer(tokens[1]), "Last-Event-ID": str(middle)}, latest
+        )
+        assert resumed == [(e["version"], e["event"]) for e in mine]
+        assert [v for v, _ in resumed] == sorted({v for v, _ in resumed})
+        spectated = dict(live_events(http, game_id, {}, latest))
+    rules = GAMES["gnono"]
+    decoder = msgspec.json.Decoder(table.event_type(rules))
+    state = table.Table()
+    for version, data in asyncio.run(stored_events(database_url, game_id)):
+        state = table.evolve(rules, state, decoder.decode(data))
+        if version in spectated:
+            event = decoder.decode(msgspec.json.encode(spectated[version]))
+            hidden = rules.hidden(state.game, SPECTATOR) if state.game else frozenset()
+            assert not [card for card in cards_in(event, rules.Card) if card in hidden]
+
+
+async def stored_events(database_url: str, game_id: str) -> list[tuple[int, str]]:
+    connection = await asyncpg.connect(database_url)
+    try:
+        rows = await connection.fetch(
+            "SELECT version, data::text FROM events WHERE stream_id = $1 ORDER BY version", game_id
+        )
+    finally:
+        await connection.close()
+    return [(row[0], row[1]) for row in rows]

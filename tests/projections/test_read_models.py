@@ -1,0 +1,120 @@
+"""The read models follow the log through Redis, and survive Redis losing everything."""
+
+import random
+import uuid
+from collections.abc import Sequence
+
+import asyncpg
+import redis.asyncio as redis
+from httpx import AsyncClient
+
+from infra.postgres_store import Position, PostgresEventStore, StoredEvent
+from projections.catalog import all_projections
+from projections.runner import ProjectionRunner
+from tests.api.players import bearer, ok, open_table, play
+from tests.projections.settle import settled, snapshot
+
+
+async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    name = f"ada-{uuid.uuid4().hex[:6]}"
+    game_id = ok(
+        await client.post("/games", json={"kind": "gnono", "options": {"playout_score": 50}}), 201
+    )["id"]
+    tokens = [
+        ok(await client.post(f"/games/{game_id}/seats", json={"name": n}), 201)["token"]
+        for n in (name, "bob")
+    ]
+    await settled(pool)
+    lobby = ok(await client.get("/lobby", params={"kind": "gnono", "limit": 200}))["items"]
+    entry = next(item for item in lobby if item["game_id"] == game_id)
+    assert entry["seats"] == [name, "bob"]
+    assert entry["free_seats"] == entry["max_seats"] - 2
+
+    final = await play(client, game_id, tokens, random.Random(3), 5_000)
+    await settled(pool)
+    lobby = ok(await client.get("/lobby", params={"limit": 200}))["items"]
+    assert game_id not in {item["game_id"] for item in lobby}
+    summary = ok(await client.get(f"/tables/{game_id}"))
+    assert (summary["status"], summary["version"]) == ("finished", final["version"])
+    assert summary["to_act"] == []
+    record = ok(await client.get(f"/players/{name}"))
+    assert record["kinds"][0]["played"] == 1
+    assert record["recent_games"][0]["game_id"] == game_id
+    board = ok(await client.get("/scoreboards/gnono", params={"limit": 200}))["items"]
+    assert any(row["player"] == name and row["played"] == 1 for row in board)
+
+
+async def test_a_summary_names_whose_turn_it_is(client: AsyncClient, pool: asyncpg.Pool) -> None:
+    game_id, tokens = await open_table(client, "gnono", 3)
+    start = {"type": "start_game"}
+    ok(await client.post(f"/games/{game_id}/commands", json=start, headers=bearer(tokens[0])))
+    await settled(pool)
+    summary = ok(await client.get(f"/tables/{game_id}"))
+    movers = [
+        seat
+        for seat, token in enumerate(tokens)
+        if ok(await client.get(f"/games/{game_id}", headers=bearer(token)))["legal_moves"]
+    ]
+    assert summary["status"] == "playing"
+    assert summary["to_act"] == movers
+
+
+async def test_read_models_recover_from_a_flushed_redis_and_equal_a_rebuild(
+    client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
+) -> None:
+    rng = random.Random(5)
+    game_id, tokens = await open_table(client, "gnono", 2)
+    await play(client, game_id, tokens, rng, 20)
+    await redis_client.delete(stream)  # the stream and every consumer group on it are gone
+    await play(client, game_id, tokens, rng, 5_000)
+    other_id, other_tokens = await open_table(client, "gnono", 3)
+    await play(client, other_id, other_tokens, rng, 30)
+    await settled(pool)
+    live = await snapshot(pool)
+    store = PostgresEventStore(pool)
+    for projection in all_projections(store).values():
+        await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
+    assert await snapshot(pool) == live
+
+
+class EventCounter:
+    """A projection counting events by type, to watch the runner's delivery guarantees."""
+
+    def __init__(self) -> None:
+        self.name = f"counter_{uuid.uuid4().hex[:8]}"
+        self.tables = (self.name,)
+
+    async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
+        for event in events:
+            await connection.execute(
+                f"INSERT INTO {self.name} VALUES ($1, 1)"
+                f" ON CONFLICT (type) DO UPDATE SET n = {self.name}.n + 1",
+                event.type,
+            )
+
+
+async def test_a_projection_stopped_between_applying_and_acknowledging_counts_nothing_twice(
+    client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
+) -> None:
+    counter = EventCounter()
+    await pool.execute(f"CREATE TABLE {counter.name} (type text PRIMARY KEY, n integer NOT NULL)")
+    first = ProjectionRunner(pool, redis_client, stream, counter, consumer="first")
+    await first.attach()
+    game_id, tokens = await open_table(client, "gnono", 2)
+    await play(client, game_id, tokens, random.Random(9), 15)
+    await settled(pool, ("relay",))
+    entries = await first.read()
+    assert entries
+    await first.apply(entries)  # ... and stops here, before acknowledging
+
+    second = ProjectionRunner(
+        pool, redis_client, stream, counter, consumer="second", claim_idle_ms=0
+    )
+    await second.attach()
+    await second.janitor()  # takes over what the first left pending
+    while await second.step():
+        pass
+    counted = await pool.fetchval(f"SELECT sum(n) FROM {counter.name}")
+    assert counted == await PostgresEventStore(pool).count_after(Position())
