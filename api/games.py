@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import Parameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 
 from api.auth import acting_seat, bearer_token, viewer
 from commands import codec
@@ -17,7 +17,7 @@ from domain.errors import DomainError
 
 IdempotencyKey = Annotated[
     str | None,
-    Parameter(header="Idempotency-Key", required=False, description="retry-safe command id"),
+    HeaderParameter(name="Idempotency-Key", required=False, description="retry-safe request id"),
 ]
 AnyRequest = Request[Any, Any, Any]
 
@@ -88,7 +88,7 @@ class GamesController(Controller):
     @post("/{game_id:str}/seats")
     async def take_seat(
         self,
-        game_id: str,
+        game_id: FromPath[str],
         data: TakeSeatRequest,
         handler: CommandHandler,
         idempotency_key: IdempotencyKey = None,
@@ -103,7 +103,7 @@ class GamesController(Controller):
     async def command(
         self,
         request: AnyRequest,
-        game_id: str,
+        game_id: FromPath[str],
         handler: CommandHandler,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
@@ -129,9 +129,9 @@ class GamesController(Controller):
     async def events(
         self,
         request: AnyRequest,
-        game_id: str,
+        game_id: FromPath[str],
         handler: CommandHandler,
-        after: Annotated[int, Parameter(ge=0, description="last version already seen")] = 0,
+        after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
     ) -> list[VersionedEvent]:
         """The events after a version, each as the caller may see it."""
         game = await handler.load(game_id)

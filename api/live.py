@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import msgspec
 import redis.asyncio as redis
 from litestar import Request, get
-from litestar.params import Parameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.auth import bearer_token, viewer
@@ -84,10 +84,10 @@ async def follow(
 @get("/games/{game_id:str}/live", tags=["games"])
 async def live(
     request: Request[Any, Any, Any],
-    game_id: str,
+    game_id: FromPath[str],
     handler: CommandHandler,
-    last_event_id: Annotated[int | None, Parameter(header="Last-Event-ID", ge=0)] = None,
-    after: Annotated[int, Parameter(ge=0, description="last version already seen")] = 0,
+    last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0)] = None,
+    after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
 ) -> ServerSentEvent:
     """Server-Sent Events of the game as the caller may see them; the id is the version."""
     await handler.load(game_id)

@@ -10,12 +10,13 @@ import asyncpg
 import msgspec
 from litestar import get
 from litestar.datastructures import State
-from litestar.params import Parameter
+from litestar.params import FromPath, QueryParameter
 
 from domain.errors import DomainError
 
-Limit = Annotated[int, Parameter(ge=1, le=200, description="items per page")]
-Offset = Annotated[int, Parameter(ge=0, description="items to skip")]
+Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
+Offset = Annotated[int, QueryParameter(ge=0, description="items to skip")]
+Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
 
 
 class Page(msgspec.Struct, frozen=True):
@@ -66,8 +67,8 @@ async def lobby(
 @get("/tables", tags=["read models"])
 async def tables(
     state: State,
-    kind: str | None = None,
-    status: str | None = None,
+    kind: Kind = None,
+    status: Annotated[str | None, QueryParameter(description="open, playing or finished")] = None,
     limit: Limit = 50,
     offset: Offset = 0,
 ) -> Page:
@@ -81,7 +82,7 @@ async def tables(
 
 
 @get("/tables/{game_id:str}", tags=["read models"])
-async def table_summary(state: State, game_id: str) -> dict[str, Any]:
+async def table_summary(state: State, game_id: FromPath[str]) -> dict[str, Any]:
     """One game's summary."""
     row = await state.pool.fetchrow("SELECT * FROM table_summaries WHERE game_id = $1", game_id)
     if row is None:
@@ -90,7 +91,9 @@ async def table_summary(state: State, game_id: str) -> dict[str, Any]:
 
 
 @get("/scoreboards/{kind:str}", tags=["read models"])
-async def scoreboard(state: State, kind: str, limit: Limit = 50, offset: Offset = 0) -> Page:
+async def scoreboard(
+    state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
+) -> Page:
     """Players of a kind by games won, then points: games played, won and points."""
     sql = (
         "SELECT player, played, won, points FROM scoreboard WHERE kind = $1"
@@ -100,7 +103,7 @@ async def scoreboard(state: State, kind: str, limit: Limit = 50, offset: Offset 
 
 
 @get("/players/{name:str}", tags=["read models"])
-async def player(state: State, name: str, recent: Limit = 20) -> PlayerRecord:
+async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
     """A player's record across all kinds, and their most recent games."""
     kinds = await state.pool.fetch(
         "SELECT kind, played, won, points FROM scoreboard WHERE player = $1 ORDER BY kind", name
