@@ -30,6 +30,10 @@ def isolated(core: Core, at: int) -> bool:
     return core[at] is None and all(core[side] is None for side in NEIGHBOURS[at])
 
 
+def beside_a_card(core: Core, at: int) -> bool:
+    return any(core[side] is not None for side in NEIGHBOURS[at])
+
+
 def matches(core: Core, card: Card, at: int) -> bool:
     """A Nuclear Escalation space: empty, beside a card sharing a number or an element."""
     return core[at] is None and fits(card, touching(core, at))

@@ -145,16 +145,8 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
 
 
 def _place(state: Playing, command: PlaceCard, ctx: Context) -> tuple[Event, ...]:
-    seat, card = state.turn, command.card
-    at = grid.space(command.row, command.column)
-    require(card in state.hands[seat], "card_not_in_hand", f"seat {seat} holds no {card}")
-    require(state.drawn in (None, card), "must_place_drawn_card", f"{state.drawn} must go now")
-    require(state.core[at] is None, "space_occupied", "that space already holds a card")
-    if state.seeding:
-        require(grid.isolated(state.core, at), "space_not_isolated", "no seed beside a card")
-    else:
-        require(grid.matches(state.core, card, at), "no_match", "no neighbour shares that card")
-    placed = CardPlaced(seat, card, command.row, command.column)
+    at = _check_placement(state, command)
+    placed = CardPlaced(state.turn, command.card, command.row, command.column)
     after = _evolve_playing(state, placed)
     critical = () if state.seeding else grid.criticality(after.core, at)
     if critical:
@@ -163,6 +155,21 @@ def _place(state: Playing, command: PlaceCard, ctx: Context) -> tuple[Event, ...
     if ended:
         return (placed, GameEnded(ended))
     return _then_pass_turn(state, (placed,))
+
+
+def _check_placement(state: Playing, command: PlaceCard) -> int:
+    """The space a placement goes to, once every placement rule allows it."""
+    seat, card = state.turn, command.card
+    at = grid.space(command.row, command.column)
+    require(card in state.hands[seat], "card_not_in_hand", f"seat {seat} holds no {card}")
+    require(state.drawn in (None, card), "must_place_drawn_card", f"{state.drawn} must go now")
+    require(state.core[at] is None, "space_occupied", "that space already holds a card")
+    if state.seeding:
+        require(grid.isolated(state.core, at), "space_not_isolated", "no seed beside a card")
+    else:
+        require(grid.beside_a_card(state.core, at), "space_not_adjacent", "place beside a card")
+        require(grid.matches(state.core, card, at), "no_match", "no neighbour shares that card")
+    return at
 
 
 def _pick_up(state: Playing, critical: tuple[Card, ...], ctx: Context) -> tuple[Event, ...]:
