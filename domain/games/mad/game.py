@@ -37,7 +37,7 @@ from domain.games.mad.model import (
     State,
     TurnPassed,
 )
-from domain.seats import next_seat
+from domain.seats import next_seat, rotation
 
 replace = msgspec.structs.replace
 DECK_ORDER = {card: index for index, card in enumerate(DECK)}
@@ -65,6 +65,7 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
             return _place(playing, command, ctx)
         case DrawCards():
             return _draw(playing, ctx)
+    raise refuse("unknown_command", f"MAD has no command {type(command).__name__}")
 
 
 def evolve(state: State, event: Event) -> State:
@@ -177,7 +178,7 @@ def _pick_up(state: Playing, critical: tuple[Card, ...], ctx: Context) -> tuple[
     picked = CardsPickedUp(state.turn, critical)
     after = _evolve_playing(state, picked)
     emptied: tuple[EndReason, ...] = ("core_emptied",) if grid.empty(after.core) else ()
-    others = [next_seat(state.turn, len(state.hands), steps=n) for n in range(1, len(state.hands))]
+    others = rotation(state.turn, len(state.hands))[1:]
     if len(after.stockpile) < len(others):
         return (picked, GameEnded((*emptied, "stockpile_short")))
     pile = list(after.stockpile)
@@ -250,15 +251,7 @@ def _dealt(event: Dealt) -> Playing:
 def _evolve_playing(state: Playing, event: Event) -> Playing:
     match event:
         case CardPlaced():
-            at = grid.space(event.row, event.column)
-            return replace(
-                state,
-                hands=_give(state.hands, event.seat, (), taken=(event.card,)),
-                core=(*state.core[:at], event.card, *state.core[at + 1 :]),
-                seeding=max(state.seeding - 1, 0),
-                exposed=state.exposed - {event.card},
-                drawn=None,
-            )
+            return _placed(state, event)
         case CardsPickedUp():
             gone = set(event.cards)
             core = tuple(None if card in gone else card for card in state.core)
@@ -276,6 +269,18 @@ def _evolve_playing(state: Playing, event: Event) -> Playing:
         case TurnPassed():
             return replace(state, turn=event.seat)
     raise ValueError(f"{type(event).__name__} cannot follow {type(state).__name__}")
+
+
+def _placed(state: Playing, event: CardPlaced) -> Playing:
+    at = grid.space(event.row, event.column)
+    return replace(
+        state,
+        hands=_give(state.hands, event.seat, (), taken=(event.card,)),
+        core=(*state.core[:at], event.card, *state.core[at + 1 :]),
+        seeding=max(state.seeding - 1, 0),
+        exposed=state.exposed - {event.card},
+        drawn=None,
+    )
 
 
 def _fallout_draw(state: Playing, draw: FalloutDraw) -> Playing:
