@@ -24,15 +24,24 @@ Rules in brief (binding spec: rules/mad.md):
 
 Decisions where the spec is silent or leaves a choice:
 
+* Hand sizes are an option (`hand_sizes`, one entry per seat count, default the spec's
+  proposed table); each entry is at least 1 and at most what the deck can deal.
 * A forced draw is one command, `draw_cards`, offered only when no card in hand has a
   space: it draws card after card in one event, because no choice happens between draws.
   Each card is drawn at random from the Stockpile at that moment (the pile has no order).
+  Until it is placed, the card that ended the draw is the only card the seat may place.
 * When the turn passes to a seat that has no placement and the Stockpile is empty, the game
   ends in the same decision (it would otherwise wait for a draw that cannot happen).
+* Fallout draws go round from the placer's left, each card at random from the Stockpile.
 * Cards picked up from the Core stay public while they are in a hand: every view lists them
-  per seat. Drawn and dealt cards are seen only by their holder.
-* When several end conditions hold at once, `GameEnded` lists them all.
+  per seat. Dealt and drawn cards are seen only by their holder; the number drawn is public.
+* The end conditions apply in both phases (an option-made hand of one card empties on its
+  seed). When several hold at once, `GameEnded` lists them all.
 * The centre mark has no rule effect, so the Core has none.
+
+Refusal codes: not_your_turn, card_not_in_hand, must_place_drawn_card, space_occupied,
+space_not_isolated (proliferation), space_not_adjacent, no_match, placement_available (a
+draw while a card fits), game_over, not_started.
 """
 
 from domain.games.mad.game import rules

@@ -17,7 +17,7 @@ SIZE: Final = 5
 CRITICAL_MASS: Final = 3
 """A connected same-number or same-element group this large is a Criticality."""
 
-Row = Annotated[int, msgspec.Meta(ge=0, lt=SIZE)]
+Coordinate = Annotated[int, msgspec.Meta(ge=0, lt=SIZE)]
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -46,8 +46,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class PlaceCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="place_card"):
     card: Card
-    row: Row
-    column: Row
+    row: Coordinate
+    column: Coordinate
 
 
 class DrawCards(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="draw_cards"):

@@ -102,6 +102,12 @@ def test_the_last_card_in_hand_on_the_last_space_ends_the_game_for_both_reasons(
     assert events[-1] == GameEnded(("core_full", "hand_emptied"))
 
 
+def test_a_seed_that_is_the_last_card_in_hand_ends_the_game() -> None:
+    state = playing(hands=("U1", "Pu2 Pu3"), stockpile="U9", seeding=2)
+
+    assert when(state, place("U1", 2, 2))[-1] == GameEnded(("hand_emptied",))
+
+
 # D. Stockpile short
 
 

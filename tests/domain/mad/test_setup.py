@@ -91,3 +91,17 @@ def test_turns_pass_to_the_left(turn: int, after: int) -> None:
     events = when(state, place("Ra9", 0, 1))
 
     assert events == (CardPlaced(turn, card("Ra9"), 0, 1), TurnPassed(after))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        b'{"type": "place_card", "card": {"element": "Ra", "number": 5}, "row": 5, "column": 0}',
+        b'{"type": "place_card", "card": {"element": "Xe", "number": 5}, "row": 0, "column": 0}',
+        b'{"type": "place_card", "card": {"element": "Ra", "number": 14}, "row": 0, "column": 0}',
+        b'{"type": "draw_cards", "count": 2}',
+    ],
+)
+def test_commands_off_the_core_or_the_deck_fail_to_decode(command: bytes) -> None:
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(command, type=rules.Command)
