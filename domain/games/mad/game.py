@@ -5,7 +5,7 @@ from functools import lru_cache, reduce
 
 import msgspec
 
-from domain.cards import deal, remove_cards
+from domain.cards import deal
 from domain.decider import REFEREE, Context, GameRules, Standing, places_by_score
 from domain.errors import refuse, require
 from domain.games.mad import core as grid
@@ -263,7 +263,7 @@ def _evolve_playing(state: Playing, event: Event) -> Playing:
             return replace(
                 state,
                 hands=_give(state.hands, event.seat, event.cards),
-                stockpile=remove_cards(state.stockpile, event.cards),
+                stockpile=_without(state.stockpile, event.cards),
                 drawn=event.cards[-1] if event.playable else None,
             )
         case TurnPassed():
@@ -286,7 +286,7 @@ def _placed(state: Playing, event: CardPlaced) -> Playing:
 def _fallout_draw(state: Playing, draw: FalloutDraw) -> Playing:
     card = (draw.card,) if draw.card is not None else ()
     hands = _give(state.hands, draw.seat, card)
-    return replace(state, hands=hands, stockpile=remove_cards(state.stockpile, card))
+    return replace(state, hands=hands, stockpile=_without(state.stockpile, card))
 
 
 def _give(
@@ -295,8 +295,13 @@ def _give(
     given: tuple[Card, ...],
     taken: tuple[Card, ...] = (),
 ) -> tuple[tuple[Card, ...], ...]:
-    hand = (*remove_cards(hands[seat], taken), *given)
+    hand = (*_without(hands[seat], taken), *given)
     return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _without(pile: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`pile` less `cards`; every card is unique and `decide` has checked they are there."""
+    return tuple(card for card in pile if card not in cards) if cards else pile
 
 
 # Views
