@@ -2,7 +2,7 @@
 
 from collections.abc import Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
-from functools import reduce
+from functools import lru_cache, reduce
 
 import msgspec
 
@@ -105,7 +105,7 @@ def legal_moves(state: State, seat: int) -> tuple[PlayTurn | KeepCard, ...]:
     """Every play for the seat to move, or the battle winner's two choices."""
     match state.phase:
         case Turn() if state.phase.seat == seat:
-            return tuple(_plays(state.hands[seat], state.lines[seat]))
+            return _turns(state.hands[seat], state.lines[seat])
         case Battle() if state.phase.winner == seat:
             return tuple(KeepCard(card) for card in _disputed(state, state.phase))
     return ()
@@ -213,6 +213,12 @@ def _refill(state: State, seat: int) -> tuple[CardsDrawn, ...]:
 
 def _is_triplet(command: PlayTurn) -> bool:
     return all(card.sign == command.card.sign for card in command.pair)
+
+
+@lru_cache(maxsize=64)
+def _turns(hand: tuple[Card, ...], line: tuple[Card | None, ...]) -> tuple[PlayTurn, ...]:
+    """Every legal turn, remembered: clients and bots ask again and again between moves."""
+    return tuple(_plays(hand, line))
 
 
 def _plays(hand: Sequence[Card], line: Sequence[Card | None]) -> Iterator[PlayTurn]:
