@@ -74,15 +74,7 @@ def evolve(state: State, event: Event) -> State:
     """Apply what one event says."""
     match event:
         case GameOpened():
-            return replace(
-                state,
-                phase=Turn(event.white),
-                hands=event.hands,
-                stock=event.stock,
-                signs=event.signs,
-                day_sign=event.day_sign,
-                white=event.white,
-            )
+            return _opened(state, event)
         case TurnPlayed():
             return _played(state, event)
         case CardsDrawn():
@@ -266,6 +258,18 @@ def _place(
     line = list(state.lines[seat])
     line[sign - 1] = card
     return tuple(tuple(line) if index == seat else old for index, old in enumerate(state.lines))
+
+
+def _opened(state: State, event: GameOpened) -> State:
+    return replace(
+        state,
+        phase=Turn(event.white),
+        hands=event.hands,
+        stock=event.stock,
+        signs=event.signs,
+        day_sign=event.day_sign,
+        white=event.white,
+    )
 
 
 def _played(state: State, event: TurnPlayed) -> State:

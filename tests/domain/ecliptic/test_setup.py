@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 import msgspec
 import pytest
 
+from domain import table as tables
 from domain.games.ecliptic import rules
 from domain.games.ecliptic.cards import COLOURS, DECK, SYMBOLS
 from domain.games.ecliptic.model import GameOpened, Options, Turn
@@ -117,3 +118,22 @@ def test_options_outside_the_rules_are_refused(options: dict[str, object]) -> No
 
 def test_options_default_to_random_signs_and_colour_groups() -> None:
     assert msgspec.convert({}, Options) == Options(signs=(), colour_scoring="group")
+
+
+def test_a_table_started_on_a_date_records_that_days_sign_when_the_game_opens() -> None:
+    table = tables.fold(rules, ())
+    autumn = datetime(2026, 9, 30, 8, 0, tzinfo=UTC)
+    commands = (
+        tables.CreateTable("ecliptic", {"signs": ["virgo"]}),
+        tables.TakeSeat("ada"),
+        tables.TakeSeat("bob"),
+        tables.StartGame(),
+    )
+    events: tuple[object, ...] = ()
+    for seat, command in zip((None, None, None, 0), commands, strict=True):
+        events = tables.decide(rules, table, command, ctx(seat, now=autumn))
+        table = tables.fold(rules, events, table)
+    opened = events[-1]
+    assert isinstance(opened, GameOpened)
+    assert (opened.day, opened.day_sign, opened.signs[0]) == ("2026-09-30", 7, 6)
+    assert table.status == "playing" and table.game.phase == Turn(opened.white)

@@ -2,11 +2,13 @@
 
 from typing import Any
 
+import msgspec
+
 from domain.decider import REFEREE, SPECTATOR
 from domain.games.ecliptic import rules
 from domain.games.ecliptic.model import CardsDrawn, Event, GameOpened, Options, PlayTurn
 from tests.domain.ecliptic.helpers import card, ctx, fold, given, when
-from tests.domain.ecliptic.test_battle import ATTACK, ATTACKER, DEFENDER_LEO, WEAK, battle
+from tests.domain.ecliptic.test_battle import ATTACK, ATTACKER, DEFENDER_LEO, STRONG, WEAK, battle
 from tests.domain.playout import cards_in
 
 PLAY = PlayTurn((card(1, "orange"), card(7, "orange")), card(2, "yellow"))
@@ -65,3 +67,10 @@ def test_battle_cards_are_cut_from_the_event_for_spectators_only() -> None:
     assert rules.redact(fought, 1) == fought
     assert seen_as(fought, SPECTATOR).attacker_cards == ()
     assert seen_as(fought, SPECTATOR).attacker_strength == 7
+
+
+def test_views_encode_as_json_for_every_viewer() -> None:
+    state = fold(battle(STRONG), when(battle(STRONG), 0, ATTACK))
+    for viewer in (0, 1, SPECTATOR, REFEREE):
+        decoded = msgspec.json.decode(msgspec.json.encode(rules.view(state, viewer)))
+        assert decoded["phase"] == "battle" and decoded["to_move"] == 1
