@@ -2,13 +2,13 @@
 
 from domain.decider import GameRules
 from domain.errors import DomainError
-from domain.games.mad import rules as mad
+from domain.games import ecliptic, mad
 
 GAMES: dict[str, GameRules] = {
     rules.kind: rules
     for rules in (
-        # one line per game: its module's `rules`
-        mad,
+        mad.rules,
+        ecliptic.rules,
     )
 }
 
@@ -18,6 +18,5 @@ def game_rules(kind: str) -> GameRules:
     try:
         return GAMES[kind]
     except KeyError:
-        raise DomainError(
-            "unknown_kind", f"no game kind {kind!r}; known: {sorted(GAMES)}"
-        ) from None
+        known = ", ".join(sorted(GAMES))
+        raise DomainError("unknown_kind", f"no game kind {kind!r}; known: {known}") from None
