@@ -45,15 +45,15 @@ def check_playout(rules: GameRules, seed: int) -> None:
             moves = tables.legal_moves(rules, playout.table, seat)
             for move in playout.random.sample(moves, min(EXTRA_LEGAL_CHECKS, len(moves))):
                 playout.decide(seat, move)
+        before = playout.table
         stepped = playout.step()
         if stepped is None:
             break
         _, _, events = stepped
+        found = leaks(rules, before, events)
+        assert not found, f"seed {seed}: {found}"
         if playout.table.status == "playing":
             assert card_count(rules, playout.table) == cards, f"seed {seed}: cards not conserved"
-            assert not leaks(rules, playout.table, events), (
-                f"seed {seed}: {leaks(rules, playout.table, events)}"
-            )
     assert playout.table.status == "finished", f"seed {seed}: no end after {MAX_STEPS} steps"
     assert tables.fold(rules, roundtrip(rules, playout.events)) == playout.table
 
