@@ -1,0 +1,20 @@
+"""Bot strategies: pure functions that pick one of a seat's legal moves.
+
+A strategy sees exactly what its seat sees (the game's view for that seat) and nothing
+more, and draws any chance it needs from the `Chance` it is given, so a bot's choices are
+reproducible. Every game offers `random` (uniform over the legal moves) and `heuristic`
+(rules of thumb for that game, in `domain/bots/<kind>.py`).
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.chance import Chance
+
+Strategy = Callable[[Any, Sequence[Any], Chance], Any]
+"""(the seat's game view, its legal moves, chance) -> one of the legal moves."""
+
+
+def random_move(view: Any, moves: Sequence[Any], chance: Chance) -> Any:
+    """Any legal move, uniformly."""
+    return chance.choice(moves)
