@@ -16,6 +16,8 @@ Faces = Mapping[Cell, int]
 
 SPAN = 5
 CENTRE: Cell = (0, 0)
+UNSATISFIABLE = (0, 1)
+"""A constraint no face meets (face & 0 is never 1)."""
 """The field never exceeds SPAN x SPAN cards; a line of SPAN cards is a trick."""
 
 # For a neighbour at (d_row, d_col): which of our cells (first) must equal which of theirs.
@@ -61,8 +63,11 @@ def constraint(faces: Faces, cell: Cell, corners: bool) -> tuple[int, int]:
     for dr, dc, demanded, by_face in _AROUND if corners else _ORTHOGONAL:
         face = faces.get((row + dr, col + dc))
         if face is not None:
+            wanted = by_face[face]
+            if (wanted ^ bits) & mask & demanded:
+                return UNSATISFIABLE  # two neighbours disagree on a shared corner
             mask |= demanded
-            bits |= by_face[face]
+            bits |= wanted
     return mask, bits
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain.games.onexeno.deck import card_of
+from domain.games.onexeno.deck import DECK, card_of
 from domain.games.onexeno.model import CardPlaced, Options, Pass, PlaceCard, TurnBegan
 from domain.games.onexeno.play import decide, legal_moves
 from tests.domain.onexeno.given import (
@@ -74,6 +74,19 @@ def test_without_corner_matching_only_edges_must_match() -> None:
     state = playing(field, [cards(bottom_left_light), spare(5)], options=options)
     events = decide(state, place(0, 1, bottom_left_light), ctx(0))
     assert isinstance(events[0], CardPlaced)
+
+
+def test_without_corner_matching_cells_around_a_clashing_corner_stay_empty() -> None:
+    dark_bottom_left = 0b0100_0000
+    light_everywhere = LIGHT
+    field = {(0, 1): dark_bottom_left, (1, 0): light_everywhere}
+    every_card = tuple(c for c in DECK if c not in cards(*field.values()))
+    state = playing(field, [every_card, spare(5)], options=Options(corner_match=False))
+    cells = {(m.row, m.col) for m in legal_moves(state, 0) if isinstance(m, PlaceCard)}
+    assert cells and (0, 0) not in cells and (1, 1) not in cells
+    for card in every_card:
+        assert refusal(state, 0, PlaceCard(card, 0, 0, 0)) == "mismatch"
+        assert refusal(state, 0, PlaceCard(card, 1, 1, 0)) == "mismatch"
 
 
 def test_a_card_touching_the_field_only_at_a_corner_is_refused() -> None:

@@ -2,16 +2,14 @@
 
 from domain.games.onexeno import field
 from domain.games.onexeno.deck import FACES, card_of
-from domain.games.onexeno.model import CardPlaced, Pass, PlaceCard, Playing, TricksTaken
+from domain.games.onexeno.model import CardPlaced, Event, Pass, PlaceCard, Playing, TricksTaken
 from domain.games.onexeno.play import decide, legal_moves
 from tests.domain.onexeno.given import after, ctx, matched, place, playing, refusal, spare
 
 Cell = tuple[int, int]
 
 
-def play_into(
-    cells: list[Cell], target: Cell, extra: int = 1
-) -> tuple[Playing, tuple[object, ...]]:
+def play_into(cells: list[Cell], target: Cell, extra: int = 1) -> tuple[Playing, tuple[Event, ...]]:
     """Seat 0 holds the card for `target` (and `extra` more) on a matched field of `cells`."""
     grid = matched([*cells, target])
     field = {cell: grid[cell] for cell in cells}
@@ -21,7 +19,7 @@ def play_into(
     return state, decide(state, place(*target, grid[target]), ctx(0))
 
 
-def taken(events: tuple[object, ...]) -> TricksTaken:
+def taken(events: tuple[Event, ...]) -> TricksTaken:
     found = [event for event in events if isinstance(event, TricksTaken)]
     assert len(found) == 1
     return found[0]
