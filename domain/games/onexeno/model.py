@@ -180,12 +180,12 @@ State = Waiting | Playing | Finished
 
 
 class SeatView(msgspec.Struct, frozen=True):
-    """A seat's public standing; its taken cards were shown in `TricksTaken` events."""
+    """One seat's public standing, by seat number; partners sit opposite (seat + seats / 2).
 
-    seat: int
-    team: int | None
+    Its taken cards were shown in `TricksTaken` events; `benched` once it may play no more.
+    """
+
     hand_size: int
-    taken_count: int
     taken_points: int
     benched: bool
     total: int

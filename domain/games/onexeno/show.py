@@ -28,7 +28,7 @@ INDIVIDUAL_SEATS = (2, 7)
 def view(state: State, viewer: int) -> OnexenoView:
     """A seat sees its own hand; everyone sees the field, taken piles and hand sizes."""
     if isinstance(state, Waiting):
-        seats = tuple(_waiting_seat(state, seat) for seat in range(state.seats))
+        seats = (SeatView(0, 0, False, 0),) * state.seats
         return OnexenoView(
             "waiting", 0, state.options.hands, state.dealer, -1, 0, (), seats, (), ()
         )
@@ -120,15 +120,8 @@ def _side(seat: int, seats: int, options: Options) -> int:
 def _seat_view(state: Playing | Finished, seat: int) -> SeatView:
     hand: Hand = state.hand
     return SeatView(
-        seat=seat,
-        team=team(seat, state.seats, state.options),
         hand_size=len(hand.hands[seat]),
-        taken_count=len(hand.taken[seat]),
         taken_points=sum(card.value for card in hand.taken[seat]),
         benched=hand.benched[seat],
         total=state.totals[seat],
     )
-
-
-def _waiting_seat(state: Waiting, seat: int) -> SeatView:
-    return SeatView(seat, team(seat, state.seats, state.options), 0, 0, 0, False, 0)
