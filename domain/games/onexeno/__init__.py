@@ -32,12 +32,22 @@ Decisions where the spec is silent or leaves a choice:
 * Between hands of a session the next dealer sends `deal_hand`, so the end of one hand (whose
   last cards are public) and the hidden deal of the next are separate decisions, and the hand's
   result stays on the table until then.
-* The dealer draw reshuffles the whole deck for each tie round; only tied seats redraw.
+* The dealer draw reshuffles the whole deck for each tie round; only tied seats redraw. The
+  drawn cards are shown face up in `DealerChosen`, then go back before the deal's shuffle.
+* Partnerships are the option `teams` (0, 2 or 3) rather than a flag, so the seat count
+  follows from it exactly (4 or 6).
 * Partnership places are ranked by team: 1 + the number of teams with a higher total.
 * No bonus for going out; a player with no legal placement simply passes (a pass is always
   offered except on an empty field, where a placement always exists).
 * Points left in hand are reported by value at the end of a hand; hands are not revealed
   until the session ends (the finished table shows everything).
+* Taken piles are public: `TricksTaken` names the cards, and the view keeps each seat's
+  taken points (not the cards again) so the view stays small.
+* With `corner_match` off, a cell where two neighbours disagree on the corner it would share
+  with both stays unfillable (no card can match both edges).
+* The "mismatched card" claim has no command: every placement is checked, so no mismatched
+  card can lie on the field.
+* Partnerships: seat s partners seat s + seats / 2; teams are numbered s mod (seats / 2).
 """
 
 from domain.decider import GameRules
