@@ -2,12 +2,13 @@
 
 from domain.decider import GameRules
 from domain.errors import DomainError
-from domain.games import ecliptic, mad
+from domain.games import ecliptic, mad, onexeno
 
 GAMES: dict[str, GameRules] = {
     rules.kind: rules
     for rules in (
         mad.rules,
+        onexeno.rules,
         ecliptic.rules,
     )
 }

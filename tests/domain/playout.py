@@ -126,9 +126,8 @@ def illegal_samples(
 ) -> list[tuple[int, Any]]:
     """Commands seen legal at some point that are not legal for that seat now."""
     rules, table = playout.rules, playout.table
-    candidates = [
-        (seat, move) for seat, move in pool if move not in tables.legal_moves(rules, table, seat)
-    ]
+    legal = {seat: set(tables.legal_moves(rules, table, seat)) for seat in range(len(table.seats))}
+    candidates = sorted(((seat, move) for seat, move in pool if move not in legal[seat]), key=repr)
     return playout.random.sample(candidates, min(count, len(candidates)))
 
 

@@ -35,10 +35,12 @@ def check_playout(rules: GameRules, seed: int) -> None:
     playout = Playout(rules, seat_count(rules, seed), seed)
     cards = card_count(rules, playout.table)
     assert not leaks(rules, playout.before_start, playout.opening), f"seed {seed}: opening leaks"
-    pool: set[tuple[int, object]] = set()
+    pool: dict[tuple[int, object], None] = {}
     for _ in range(MAX_STEPS):
         for seat in range(len(playout.table.seats)):
-            pool.update((seat, m) for m in tables.legal_moves(rules, playout.table, seat))
+            pool.update(
+                dict.fromkeys((seat, m) for m in tables.legal_moves(rules, playout.table, seat))
+            )
         for seat, move in illegal_samples(playout, pool, ILLEGAL_CHECKS):
             assert refused(playout, seat, move), f"seed {seed}: illegal {move} accepted"
         for seat in playout.random.sample(playout.movers(), min(1, len(playout.movers()))):

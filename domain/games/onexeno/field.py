@@ -1,0 +1,139 @@
+"""The field: where a card may go, what its neighbours demand of it, and which lines it takes.
+
+Cells are (row, column) with rows growing downward. A field is read as a mapping from cell
+to the face shown there (see `deck`). Neighbours constrain a new card's border cells:
+orthogonal neighbours edge by edge, diagonal neighbours (when corners must match) at the
+one corner they touch. A constraint is a (mask, bits) pair: a face fits when
+`face & mask == bits`.
+"""
+
+from collections.abc import Iterator, Mapping
+
+from domain.games.onexeno.deck import CELLS
+
+Cell = tuple[int, int]
+Faces = Mapping[Cell, int]
+
+SPAN = 5
+CENTRE: Cell = (0, 0)
+UNSATISFIABLE = (0, 1)
+"""A constraint no face meets (face & 0 is never 1)."""
+"""The field never exceeds SPAN x SPAN cards; a line of SPAN cards is a trick."""
+
+# For a neighbour at (d_row, d_col): which of our cells (first) must equal which of theirs.
+ORTHOGONAL: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...] = (
+    (0, -1, ((0, 2), (7, 3), (6, 4))),
+    (0, 1, ((2, 0), (3, 7), (4, 6))),
+    (-1, 0, ((0, 6), (1, 5), (2, 4))),
+    (1, 0, ((6, 0), (5, 1), (4, 2))),
+)
+DIAGONAL: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...] = (
+    (-1, -1, ((0, 4),)),
+    (-1, 1, ((2, 6),)),
+    (1, -1, ((6, 2),)),
+    (1, 1, ((4, 0),)),
+)
+LINES: tuple[Cell, ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Horizontal, vertical and both diagonals: the four lines through a cell."""
+
+
+def _demands(pairs: tuple[tuple[int, int], ...]) -> tuple[int, tuple[int, ...]]:
+    """The mask one neighbour constrains and, per neighbour face, the bits it demands."""
+    mask = sum(1 << ours for ours, _ in pairs)
+    bits = tuple(
+        sum(((face >> theirs) & 1) << ours for ours, theirs in pairs) for face in range(1 << CELLS)
+    )
+    return mask, bits
+
+
+def _table(
+    neighbours: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...],
+) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    return tuple((dr, dc, *_demands(pairs)) for dr, dc, pairs in neighbours)
+
+
+_ORTHOGONAL = _table(ORTHOGONAL)
+_AROUND = _ORTHOGONAL + _table(DIAGONAL)
+
+
+def constraint(faces: Faces, cell: Cell, corners: bool) -> tuple[int, int]:
+    """The (mask, bits) every neighbour of `cell` demands of a face placed there."""
+    row, col = cell
+    mask = bits = 0
+    for dr, dc, demanded, by_face in _AROUND if corners else _ORTHOGONAL:
+        face = faces.get((row + dr, col + dc))
+        if face is not None:
+            wanted = by_face[face]
+            if (wanted ^ bits) & mask & demanded:
+                return UNSATISFIABLE  # two neighbours disagree on a shared corner
+            mask |= demanded
+            bits |= wanted
+    return mask, bits
+
+
+def fits(faces: Faces, cell: Cell, face: int, corners: bool) -> bool:
+    """Whether `face` at `cell` matches every neighbour."""
+    mask, bits = constraint(faces, cell, corners)
+    return face & mask == bits
+
+
+def open_cells(faces: Faces) -> tuple[Cell, ...]:
+    """Every cell `refusal` accepts, sorted: empty, touching by a side, within the span."""
+    if not faces:
+        return (CENTRE,)
+    box = _box(faces)
+    found = {
+        (row + dr, col + dc)
+        for row, col in faces
+        for dr, dc, _, _ in _ORTHOGONAL
+        if (row + dr, col + dc) not in faces
+    }
+    return tuple(sorted(cell for cell in found if _within(box, cell)))
+
+
+def refusal(faces: Faces, cell: Cell) -> str | None:
+    """Why no card may go at `cell`, as an error code, or None when it is open."""
+    if not faces:
+        return None if cell == CENTRE else "must_place_at_centre"
+    if cell in faces:
+        return "cell_occupied"
+    row, col = cell
+    if not any((row + dr, col + dc) in faces for dr, dc, _, _ in _ORTHOGONAL):
+        return "not_adjacent"
+    if not _within(_box(faces), cell):
+        return "field_too_large"
+    return None
+
+
+def tricks(faces: Faces, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
+    """Every line of SPAN occupied cells through `cell` (which `faces` must include)."""
+    found = []
+    for dr, dc in LINES:
+        line = [cell, *_run(faces, cell, dr, dc), *_run(faces, cell, -dr, -dc)]
+        if len(line) == SPAN:
+            found.append(tuple(sorted(line)))
+    return tuple(found)
+
+
+def _run(faces: Faces, cell: Cell, dr: int, dc: int) -> Iterator[Cell]:
+    """Occupied cells from `cell` outward in one direction, up to the first gap."""
+    row, col = cell
+    for step in range(1, SPAN):
+        here = (row + dr * step, col + dc * step)
+        if here not in faces:
+            return
+        yield here
+
+
+def _box(faces: Faces) -> tuple[int, int, int, int]:
+    """The field's bounding box: top, bottom, left, right."""
+    rows = [row for row, _ in faces]
+    cols = [col for _, col in faces]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def _within(box: tuple[int, int, int, int], cell: Cell) -> bool:
+    """Whether adding `cell` keeps the field within SPAN x SPAN."""
+    top, bottom, left, right = box
+    row, col = cell
+    return max(bottom, row) - min(top, row) < SPAN and max(right, col) - min(left, col) < SPAN

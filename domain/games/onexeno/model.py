@@ -1,0 +1,207 @@
+"""ONEXENO's data: options, commands, events, state phases and the view, all frozen."""
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.games.onexeno.deck import Card
+
+HAND_SIZE = 5
+MAX_HANDS = 20
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`teams`: 0 to play alone (2-7 seats), or 2 or 3 partnerships of two seated opposite.
+
+    `hands`: how many hands the session lasts. `corner_match`: diagonal neighbours must
+    match at the corner they touch.
+    """
+
+    teams: Literal[0, 2, 3] = 0
+    hands: Annotated[int, msgspec.Meta(ge=1, le=MAX_HANDS)] = 1
+    corner_match: bool = True
+
+
+# Commands
+
+
+class PlaceCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="place_card"):
+    """Place `card` at (row, col), turned `rotation` quarter turns clockwise."""
+
+    card: Card
+    row: int
+    col: int
+    rotation: Annotated[int, msgspec.Meta(ge=0, le=3)] = 0
+
+
+class Pass(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="pass"):
+    pass
+
+
+class DealHand(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="deal_hand"):
+    """Between hands of a session: the next dealer shuffles and deals."""
+
+
+Command = PlaceCard | Pass | DealHand
+
+
+# Events
+
+
+class DealerDraw(msgspec.Struct, frozen=True):
+    seat: int
+    card: Card
+
+
+class DealerChosen(msgspec.Struct, frozen=True, tag="onexeno.dealer_chosen"):
+    """The draw for the first deal: one round per tie, the highest card deals."""
+
+    rounds: tuple[tuple[DealerDraw, ...], ...]
+    dealer: int
+
+
+class HandDealt(msgspec.Struct, frozen=True, tag="onexeno.hand_dealt"):
+    """A shuffled deal: hands, the face-down stack (top first) and the first field card."""
+
+    number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stack: tuple[Card, ...]
+    up_card: Card
+    hand_sizes: tuple[int, ...]
+    stack_size: int
+
+
+class TurnBegan(msgspec.Struct, frozen=True, tag="onexeno.turn_began"):
+    """`seat` is to act and drew the stack's top card (`card`, shown to that seat only)."""
+
+    seat: int
+    drew: bool
+    card: Card | None = None
+
+
+class CardPlaced(msgspec.Struct, frozen=True, tag="onexeno.card_placed"):
+    seat: int
+    card: Card
+    row: int
+    col: int
+    rotation: int
+    face: int
+
+
+class TricksTaken(msgspec.Struct, frozen=True, tag="onexeno.tricks_taken"):
+    """The lines of five the last card completed, taken off the field by `seat`."""
+
+    seat: int
+    tricks: int
+    cells: tuple[tuple[int, int], ...]
+    cards: tuple[Card, ...]
+    points: int
+
+
+class Passed(msgspec.Struct, frozen=True, tag="onexeno.passed"):
+    """`seat` passed; `benched` seats (the passer, and a partner) play no more this hand."""
+
+    seat: int
+    benched: tuple[int, ...] = ()
+
+
+class HandEnded(msgspec.Struct, frozen=True, tag="onexeno.hand_ended"):
+    """Per seat: points taken, points left in hand, and the hand's score (taken - held)."""
+
+    number: int
+    went_out: int | None
+    taken_points: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    last: bool
+
+
+Event = DealerChosen | HandDealt | TurnBegan | CardPlaced | TricksTaken | Passed | HandEnded
+
+
+# State
+
+
+class Placed(msgspec.Struct, frozen=True):
+    """A field card: where it lies and how many quarter turns clockwise it is turned."""
+
+    row: int
+    col: int
+    card: Card
+    rotation: int
+
+
+class Hand(msgspec.Struct, frozen=True):
+    """One hand in play. `turn` is -1 once the hand is over."""
+
+    number: int
+    dealer: int
+    turn: int
+    hands: tuple[tuple[Card, ...], ...]
+    stack: tuple[Card, ...]
+    field: tuple[Placed, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    benched: tuple[bool, ...]
+
+
+class Waiting(msgspec.Struct, frozen=True):
+    """Before the first deal."""
+
+    options: Options
+    seats: int
+    dealer: int = -1
+
+
+class Playing(msgspec.Struct, frozen=True):
+    """A session under way: running totals per seat and the hand being played."""
+
+    options: Options
+    seats: int
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    hand: Hand
+
+
+class Finished(msgspec.Struct, frozen=True):
+    """The session is over; the last hand stays on the table."""
+
+    options: Options
+    seats: int
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    hand: Hand
+
+
+State = Waiting | Playing | Finished
+
+
+# View
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """One seat's public standing, by seat number; partners sit opposite (seat + seats / 2).
+
+    Its taken cards were shown in `TricksTaken` events; `benched` once it may play no more.
+    """
+
+    hand_size: int
+    taken_points: int
+    benched: bool
+    total: int
+
+
+class OnexenoView(msgspec.Struct, frozen=True):
+    """The table as one viewer sees it; `hands` holds every hand for the referee only."""
+
+    phase: Literal["waiting", "playing", "finished"]
+    hand_number: int
+    hands_to_play: int
+    dealer: int
+    turn: int
+    stack_size: int
+    field: tuple[Placed, ...]
+    seats: tuple[SeatView, ...]
+    hand: tuple[Card, ...]
+    history: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] = ()

@@ -1,0 +1,127 @@
+"""What leaves the server: views, redacted events, final standings, and the card audit."""
+
+from collections.abc import Iterator
+
+import msgspec
+
+from domain.decider import REFEREE, Standing
+from domain.games.onexeno.deck import DECK, Card
+from domain.games.onexeno.model import (
+    Event,
+    Finished,
+    Hand,
+    HandDealt,
+    OnexenoView,
+    Options,
+    Playing,
+    SeatView,
+    State,
+    TurnBegan,
+    Waiting,
+)
+from domain.games.onexeno.play import team
+
+replace = msgspec.structs.replace
+INDIVIDUAL_SEATS = (2, 7)
+
+
+def view(state: State, viewer: int) -> OnexenoView:
+    """A seat sees its own hand; everyone sees the field, taken piles and hand sizes."""
+    if isinstance(state, Waiting):
+        seats = (SeatView(0, 0, False, 0),) * state.seats
+        return OnexenoView(
+            "waiting", 0, state.options.hands, state.dealer, -1, 0, (), seats, (), ()
+        )
+    hand = state.hand
+    own = hand.hands[viewer] if 0 <= viewer < state.seats else ()
+    return OnexenoView(
+        phase="playing" if isinstance(state, Playing) else "finished",
+        hand_number=hand.number,
+        hands_to_play=state.options.hands,
+        dealer=hand.dealer,
+        turn=hand.turn,
+        stack_size=len(hand.stack),
+        field=hand.field,
+        seats=tuple(_seat_view(state, seat) for seat in range(state.seats)),
+        hand=own,
+        history=state.history,
+        hands=hand.hands if viewer == REFEREE else (),
+    )
+
+
+def redact(event: Event, viewer: int) -> Event | None:
+    """Hide the deal's other hands and the stack, and a drawn card from everyone but its drawer."""
+    if viewer == REFEREE:
+        return event
+    match event:
+        case HandDealt():
+            hands = tuple(cards if seat == viewer else () for seat, cards in enumerate(event.hands))
+            return replace(event, hands=hands, stack=())
+        case TurnBegan() if event.seat != viewer:
+            return replace(event, card=None)
+    return event
+
+
+def is_terminal(state: State) -> bool:
+    return isinstance(state, Finished)
+
+
+def outcome(state: State) -> tuple[Standing, ...]:
+    """Session totals; partners share their summed total and their place."""
+    if isinstance(state, Waiting):
+        return ()
+    seats, options = state.seats, state.options
+    sides = [_side(seat, seats, options) for seat in range(seats)]
+    side_total: dict[int, int] = {}
+    for seat, total in enumerate(state.totals):
+        side_total[sides[seat]] = side_total.get(sides[seat], 0) + total
+    return tuple(
+        Standing(
+            seat,
+            side_total[sides[seat]],
+            1 + sum(1 for other in side_total.values() if other > side_total[sides[seat]]),
+        )
+        for seat in range(seats)
+    )
+
+
+def all_cards(state: State) -> Iterator[Card]:
+    """Every card: hands, stack, field and taken piles (the whole deck before the deal)."""
+    if isinstance(state, Waiting):
+        yield from DECK
+        return
+    hand = state.hand
+    for cards in (*hand.hands, hand.stack, *hand.taken):
+        yield from cards
+    yield from (placed.card for placed in hand.field)
+
+
+def hidden(state: State, viewer: int) -> frozenset[Card]:
+    """The stack and every hand but the viewer's own."""
+    if viewer == REFEREE or isinstance(state, Waiting):
+        return frozenset()
+    hand = state.hand
+    others = (cards for seat, cards in enumerate(hand.hands) if seat != viewer)
+    return frozenset(card for cards in (*others, hand.stack) for card in cards)
+
+
+def seat_limits(options: Options) -> tuple[int, int]:
+    """2-7 seats playing alone; exactly two per partnership otherwise."""
+    if options.teams:
+        return 2 * options.teams, 2 * options.teams
+    return INDIVIDUAL_SEATS
+
+
+def _side(seat: int, seats: int, options: Options) -> int:
+    found = team(seat, seats, options)
+    return seat if found is None else found
+
+
+def _seat_view(state: Playing | Finished, seat: int) -> SeatView:
+    hand: Hand = state.hand
+    return SeatView(
+        hand_size=len(hand.hands[seat]),
+        taken_points=sum(card.value for card in hand.taken[seat]),
+        benched=hand.benched[seat],
+        total=state.totals[seat],
+    )

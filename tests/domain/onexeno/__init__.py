@@ -1,0 +1,1 @@
+"""Given/when/then tests of ONEXENO, one module per part of its rules."""
