@@ -1,6 +1,7 @@
 """Cycling the hand, setting neon-20 aside, declaring Done, the end of a round
 (spec sections 4 and 6, ambiguities 6, 7, 12 and 16)."""
 
+from domain.games.cno.cards import Card
 from domain.games.cno.messages import (
     CycleHand,
     DeclareDone,
@@ -9,10 +10,11 @@ from domain.games.cno.messages import (
     PlayCard,
     RoundEnded,
     SetAsideNeon,
+    Source,
     StartPile,
 )
 from domain.games.cno.play import legal_moves
-from domain.games.cno.state import Intermission
+from domain.games.cno.state import Intermission, State
 from domain.games.cno.views import view
 from tests.domain.cno.given import after, card, cards, fold, refusal, seat, table, when
 
@@ -28,7 +30,7 @@ def test_cycling_moves_the_hand_top_to_the_bottom_and_turns_up_the_next_card() -
 
 def test_the_hand_may_be_cycled_round_again_without_limit() -> None:
     a, b = cards(0, "F17", "O17")
-    state = table(seat(hand=(a, b), stock=cards(0, "O15")), KEEPER)
+    state: State = table(seat(hand=(a, b), stock=cards(0, "O15")), KEEPER)
     for top in (a, b, a, b, a):
         assert state.board.players[0].hand[0] == top
         state = after(state, 0, CycleHand(top))
@@ -58,7 +60,12 @@ def test_a_face_up_neon_20_may_be_set_aside_from_row_stock_or_hand_top() -> None
         KEEPER,
     )
     moves = legal_moves(state, 0)
-    for source, ne in (("row_1", ne_row), ("stock", ne_stock), ("hand", ne_hand)):
+    spots: tuple[tuple[Source, Card], ...] = (
+        ("row_1", ne_row),
+        ("stock", ne_stock),
+        ("hand", ne_hand),
+    )
+    for source, ne in spots:
         assert SetAsideNeon(source, ne) in moves
         assert when(state, 0, SetAsideNeon(source, ne)) == (NeonSetAside(0, source, ne),)
 
@@ -80,7 +87,7 @@ def test_a_neon_20_that_could_close_a_pile_may_still_be_set_aside() -> None:
 
 def test_a_neon_20_inside_the_hand_must_be_cycled_up_before_it_is_set_aside() -> None:
     f17, ne = cards(0, "F17", "Ne20")
-    state = table(seat(hand=(f17, ne), stock=cards(0, "O17")), KEEPER)
+    state: State = table(seat(hand=(f17, ne), stock=cards(0, "O17")), KEEPER)
     assert refusal(state, 0, SetAsideNeon("hand", ne)) == "stale"
     state = after(state, 0, CycleHand(f17))
     assert SetAsideNeon("hand", ne) in legal_moves(state, 0)
@@ -121,7 +128,7 @@ def test_a_seat_that_may_declare_done_may_keep_playing_instead() -> None:
 
 def test_after_done_no_further_action_is_accepted() -> None:
     c12 = card(1, "C12")
-    state = table(seat(hand=cards(0, "F17")), seat(hand=(c12,), stock=cards(1, "O15")))
+    state: State = table(seat(hand=cards(0, "F17")), seat(hand=(c12,), stock=cards(1, "O15")))
     state = fold(state, when(state, 0, DeclareDone()))
     assert refusal(state, 1, StartPile("hand", c12, 0)) == "round_over"
     assert legal_moves(state, 1) == ()

@@ -3,10 +3,11 @@ that has moved on is refused as stale (spec section 8, ambiguity 1)."""
 
 from domain.games.cno.messages import CardPlayed, CycleHand, PlayCard, SetAsideNeon, StartPile
 from domain.games.cno.play import legal_moves
+from domain.games.cno.state import State
 from tests.domain.cno.given import after, card, cards, refusal, seat, table, when
 
 
-def racing_for_one_pile() -> tuple[object, PlayCard, PlayCard]:
+def racing_for_one_pile() -> tuple[State, PlayCard, PlayCard]:
     top = card(0, "N14", 3)
     mine, theirs = card(0, "O15"), card(1, "O15")
     state = table(
@@ -44,7 +45,7 @@ def test_legal_moves_always_name_the_current_pile_top() -> None:
 
 def test_two_seats_starting_a_pile_at_once_the_second_is_stale_and_is_offered_the_next() -> None:
     mine, theirs = card(0, "C12"), card(1, "C12")
-    state = table(
+    state: State = table(
         seat(row=[mine], stock=cards(0, "O17")), seat(row=[theirs], stock=cards(1, "O17"))
     )
     state = after(state, 0, StartPile("row_1", mine, 0))
@@ -55,7 +56,7 @@ def test_two_seats_starting_a_pile_at_once_the_second_is_stale_and_is_offered_th
 def test_a_play_naming_a_card_no_longer_at_its_source_is_stale() -> None:
     o15, o17 = cards(0, "O15", "O17")
     top = card(1, "N14", 3)
-    state = table(
+    state: State = table(
         seat(row=[o15], stock=(o17, *cards(0, "C12"))),
         seat(hand=cards(1, "C12", "F17"), stock=cards(1, "F17")),
         piles=[[top]],
@@ -67,7 +68,7 @@ def test_a_play_naming_a_card_no_longer_at_its_source_is_stale() -> None:
 
 def test_a_cycle_naming_a_card_no_longer_on_top_of_the_hand_is_stale() -> None:
     a, b, c = cards(0, "F17", "O17", "F18")
-    state = table(seat(hand=(a, b, c), stock=cards(0, "C12")), seat(hand=cards(1, "C12")))
+    state: State = table(seat(hand=(a, b, c), stock=cards(0, "C12")), seat(hand=cards(1, "C12")))
     state = after(state, 0, CycleHand(a))
     assert refusal(state, 0, CycleHand(a)) == "stale"
     assert CycleHand(b) in legal_moves(state, 0)

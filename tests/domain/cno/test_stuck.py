@@ -5,7 +5,7 @@ from msgspec.structs import replace
 
 from domain.games.cno.cards import Card
 from domain.games.cno.messages import CardPlayed, PlayCard, RoundEnded, RowsReset, SetAsideNeon
-from domain.games.cno.state import Player, Playing
+from domain.games.cno.state import Player, Playing, State
 from tests.domain.cno.given import after, card, cards, seat, table, when
 
 TOP = card(1, "C12", 3)
@@ -17,8 +17,8 @@ PLAY = PlayCard("row_1", N13, 0, TOP)
 def idle(owner: int, stock: int = 2, hand: int = 2) -> Player:
     """A seat holding nothing that can follow nitrogen-13 or start a pile."""
     return seat(
-        hand=cards(owner, *("F17",) * hand),
-        stock=cards(owner, *("O17",) * stock),
+        hand=[card(owner, "F17", copy) for copy in range(hand)],
+        stock=[card(owner, "O17", copy) for copy in range(stock)],
         row=cards(owner, "F18", "F18", "F18", "F18"),
     )
 
@@ -125,7 +125,7 @@ def test_setting_a_neon_aside_does_not_clear_the_count_of_resets() -> None:
 
 def test_a_card_laid_on_a_pile_clears_the_count_of_resets() -> None:
     other = seat(hand=cards(1, "F17", "F17"), stock=cards(1, "C13", "O17"))
-    state = replace(about_to_stick(cards(0, "O18", "O18"), other), resets=2)
+    state: State = replace(about_to_stick(cards(0, "O18", "O18"), other), resets=2)
     state = after(state, 0, PLAY)
     assert isinstance(state, Playing) and state.resets == 0
 
