@@ -12,7 +12,7 @@ from functools import reduce
 from math import ceil
 
 from domain.decider import Context
-from domain.errors import DomainError, require
+from domain.errors import DomainError, refuse, require
 from domain.games.cno.cards import (
     FOLLOWERS,
     HAND_SIZE,
@@ -48,6 +48,7 @@ from domain.games.cno.messages import (
 from domain.games.cno.state import (
     ROW_SOURCES,
     Board,
+    Finished,
     Intermission,
     Player,
     Playing,
@@ -69,12 +70,12 @@ def start(state: State, ctx: Context) -> tuple[Event, ...]:
 def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     """The events `command` by `ctx.seat` produces, then the stuck rule's consequences."""
     seat = ctx.seat
-    require(seat is not None and 0 <= seat < state.seats, "not_seated", "no such seat")
-    assert seat is not None
+    if seat is None or not 0 <= seat < state.seats:
+        raise refuse("not_seated", "only a seated player may do that")
     if isinstance(command, DealRound):
         return _deal_round(state, command, ctx)
-    require(isinstance(state, Playing), "round_over", "the round is over")
-    assert isinstance(state, Playing)
+    if not isinstance(state, Playing):
+        raise refuse("round_over", "the round is over")
     player = state.board.players[seat]
     match command:
         case PlayCard():
@@ -87,6 +88,8 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
             event = _set_aside(seat, player, command)
         case DeclareDone():
             return _declare_done(state, seat, player)
+        case _:
+            raise refuse("unknown_command", f"CNO Cycle has no {type(command).__name__}")
     return settle(state, (event,))
 
 
@@ -96,10 +99,10 @@ def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
 
 
 def _legal_moves(state: State, seat: int) -> tuple[Command, ...]:
+    if not 0 <= seat < state.seats or isinstance(state, Finished):
+        return ()
     if isinstance(state, Intermission):
         return (DealRound(state.round + 1),)
-    if not isinstance(state, Playing) or not 0 <= seat < state.seats:
-        return ()
     player = state.board.players[seat]
     moves: list[Command] = []
     for source, card in _face_up(player):
@@ -187,8 +190,10 @@ def _declare_done(state: Playing, seat: int, player: Player) -> tuple[Event, ...
 
 
 def _deal_round(state: State, command: DealRound, ctx: Context) -> tuple[Event, ...]:
+    require(not isinstance(state, Finished), "game_over", "the series is over")
+    require(command.round > state.round, "stale", f"round {command.round} was dealt already")
     require(isinstance(state, Intermission), "round_in_progress", "a round is being played")
-    require(command.round == state.round + 1, "stale", f"round {state.round + 1} is next")
+    require(command.round == state.round + 1, "wrong_round", f"round {state.round + 1} is next")
     return settle(state, (_deal(state, ctx),))
 
 

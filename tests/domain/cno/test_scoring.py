@@ -69,12 +69,16 @@ def test_between_rounds_any_seat_may_deal_the_next_round_once() -> None:
     events = when(state, 1, DealRound(2))
     assert isinstance(events[0], RoundDealt) and events[0].round == 2
     state = fold(state, events)
-    assert refusal(state, 0, DealRound(2)) == "round_in_progress"
+    assert refusal(state, 0, DealRound(2)) == "stale"
 
 
-def test_a_deal_naming_a_round_other_than_the_next_is_stale() -> None:
+def test_a_deal_naming_a_later_round_than_the_next_is_refused() -> None:
     state = fold(two_round_series(), when(two_round_series(), 0, DeclareDone()))
-    assert refusal(state, 0, DealRound(3)) == "stale"
+    assert refusal(state, 0, DealRound(3)) == "wrong_round"
+
+
+def test_the_next_round_cannot_be_dealt_while_a_round_is_played() -> None:
+    assert refusal(two_round_series(), 0, DealRound(2)) == "round_in_progress"
 
 
 def test_the_series_ends_after_the_last_round() -> None:

@@ -4,9 +4,17 @@ ambiguities 9, 10, 11 and 13)."""
 from msgspec.structs import replace
 
 from domain.games.cno.cards import Card
-from domain.games.cno.messages import CardPlayed, PlayCard, RoundEnded, RowsReset, SetAsideNeon
-from domain.games.cno.state import Player, Playing, State
-from tests.domain.cno.given import after, card, cards, seat, table, when
+from domain.games.cno.messages import (
+    CardPlayed,
+    Options,
+    PlayCard,
+    RoundEnded,
+    RowsReset,
+    SetAsideNeon,
+)
+from domain.games.cno.play import start
+from domain.games.cno.state import Player, Playing, State, initial_state
+from tests.domain.cno.given import after, card, cards, context, fold, seat, table, when
 
 TOP = card(1, "C12", 3)
 """The one pile: after seat 0 lays its nitrogen-13 on it, only a carbon-13 can follow."""
@@ -142,3 +150,14 @@ def test_once_every_pile_is_closed_and_no_pile_may_be_started_the_round_ends() -
     events = when(state, 0, PlayCard("row_1", ne, 3, card(1, "F19", 3)))
     assert isinstance(events[-1], RoundEnded)
     assert events[-1].reason in ("stuck", "loop_guard")
+
+
+def test_a_deal_that_leaves_nobody_a_carbon_12_in_reach_is_reset_at_once() -> None:
+    state = initial_state(Options(), 2)
+    openings = (start(state, context(None, label)) for label in range(500))
+    events = next(events for events in openings if len(events) > 1)
+    dealt = fold(state, events[:1])
+    assert isinstance(dealt, Playing)
+    reachable = (c for p in dealt.board.players for c in (*p.hand, *p.row, *p.stock[:1]))
+    assert all(c is not None and c.isotope != "C12" for c in reachable)
+    assert isinstance(events[1], RowsReset)
