@@ -33,10 +33,13 @@ Decisions where the spec is silent or open:
   ceil(max(stock + row) / 5) + 1 (so after ceil(...) resets), the round ends instead.
 * Events name only cards that stay public (laid on a pile, set aside); the cards a play or
   a reset turns up are read from the view. A deal is shown to seats and spectators as its
-  sizes only. Face-down cards are in no view but the referee's.
+  sizes only. Face-down cards are in no view but the referee's (audits, finished games).
+  A pile is shown as its top card, its size and whether it is closed; the cards beneath
+  were each announced by the event that laid them.
 * Series: `rounds` (default 1) caps the number of rounds; `target_score` (0 = none) ends it
   as soon as a running total reaches it. Between rounds any seat sends `deal_round` to
-  shuffle and deal the next one, so each deal is its own decision.
+  shuffle and deal the next one, so each deal is its own decision; a second `deal_round`
+  for the same round is `stale`.
 * `copies` is the per-isotope multiplicity vector (2-8 each, default 4).
 * No round-robin step mode: the service applies commands in arrival order, which is all
   the real-time game needs; random players simply pick any seat with a move.
