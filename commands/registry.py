@@ -2,7 +2,7 @@
 
 from domain.decider import GameRules
 from domain.errors import DomainError
-from domain.games import ecliptic, mad, onexeno
+from domain.games import cno, ecliptic, mad, onexeno
 
 GAMES: dict[str, GameRules] = {
     rules.kind: rules
@@ -10,6 +10,7 @@ GAMES: dict[str, GameRules] = {
         mad.rules,
         onexeno.rules,
         ecliptic.rules,
+        cno.rules,
     )
 }
 
