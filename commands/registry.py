@@ -2,11 +2,13 @@
 
 from domain.decider import GameRules
 from domain.errors import DomainError
+from domain.games import gnono
 
 GAMES: dict[str, GameRules] = {
     rules.kind: rules
     for rules in (
         # one line per game: its module's `rules`
+        gnono.rules,
     )
 }
 
