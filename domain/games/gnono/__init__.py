@@ -102,8 +102,19 @@ def view(state: Gnono, viewer: int) -> GnonoView:
             return _round_view(state, viewer)
         case Finished():
             return msgspec.structs.replace(_round_view(state.last, REFEREE), winner=state.winner)
-    return GnonoView(0, -1, None, None, "clockwise", None, None, 0, (0,) * state.seats,
-                     state.scores, state.options.playout_score)  # fmt: skip
+    return GnonoView(
+        round=0,
+        first=state.first,
+        current=None,
+        step=None,
+        direction="clockwise",
+        top=None,
+        colour=None,
+        pile_count=0,
+        hand_counts=(0,) * state.seats,
+        scores=state.scores,
+        playout_score=state.options.playout_score,
+    )
 
 
 def redact(event: Event, viewer: int) -> Event | None:
