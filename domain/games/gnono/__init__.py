@@ -32,6 +32,11 @@ Decisions where the spec is silent or leaves a choice:
   shuffles the discards (all but the top one) under it; the reshuffle order is an event.
   With nothing left anywhere the seat draws fewer cards (maybe none) and a penalised seat
   still loses its turn.
+* A round ends with its scores shown and every hand open to all; the round's winner then
+  sends `deal_next_round` to shuffle and deal the next one (so no card of the old round
+  is ever told beside the new deal). Anything else is refused with `round_over`.
+* A command the moment does not allow is refused with the step's code (`choose_colour_first`,
+  `play_drawn_or_keep`, `round_over`), or `nothing_drawn` / `illegal_move` during a turn.
 * A Reverse played by one of two players is a pure Skip (the direction stays); a Reverse
   turned up first flips the direction at any table size, as the spec says.
 * Colours are named only for wilds: a colour on a coloured card is refused.

@@ -49,15 +49,15 @@ STEPS: dict[Step, type | tuple[type, ...]] = {
     "play_drawn_or_keep": (PlayDrawn, KeepCard),
     "play": (PlayCard, DrawCard),
 }
-# Callers ask for the same state's moves many times over (a view, then a check per command);
-# the last answer is kept, keyed on the state object itself, which is immutable.
-_last_legal: list[tuple[Playing | None, tuple[Command, ...]]] = [(None, ())]
 STEP_REFUSALS: dict[Step, str] = {
     "deal_next_round": "round_over",
     "choose_colour": "choose_colour_first",
     "play_drawn_or_keep": "play_drawn_or_keep",
     "play": "illegal_move",
 }
+# Callers ask for the same state's moves many times over (a view, then a check per command);
+# the last answer is kept, keyed on the state object itself, which is immutable.
+_last_legal: list[tuple[Playing | None, tuple[Command, ...]]] = [(None, ())]
 
 
 def start(state: Dealing, ctx: Context) -> Events:
