@@ -2,11 +2,12 @@
 
 from domain.decider import GameRules
 from domain.errors import DomainError
-from domain.games import cno, ecliptic, mad, onexeno
+from domain.games import cno, ecliptic, gnono, mad, onexeno
 
 GAMES: dict[str, GameRules] = {
     rules.kind: rules
     for rules in (
+        gnono.rules,
         mad.rules,
         onexeno.rules,
         ecliptic.rules,

@@ -1,0 +1,197 @@
+"""Gnono, the GNOME Uno clone: shed your hand by matching colour, number or action.
+
+Rules in brief (spec: rules/gnono.md):
+
+* 108 cards: per colour (red, yellow, green, blue) one 0, two each of 1-9, Take Two, Reverse
+  and Skip; four Wilds and four Wild Take Fours. 2-10 seats (2-8 with 11-card hands).
+* Before the first round every seat draws a card; the highest number plays first (action
+  cards and wilds count 0); tied seats draw again. The cards go back and the deck is shuffled.
+* Each round: deal 7 or 11 cards, turn up the first discard, play clockwise. A first
+  discard acts on the first player F: Take Two (F draws 2, next seat starts), Skip (next
+  seat starts), Reverse (counter-clockwise, the seat before F starts), Wild (F names the
+  colour, then plays), Wild Take Four (put back, the pile reshuffled, a new card turned).
+* On a turn play one matching card (same colour as the current one, same number, same
+  action kind, or a Wild), or draw one card and then play that card only, or keep it.
+  A Wild Take Four may be played only when no other card in hand but a wild matches.
+* Skip skips the next seat; Reverse flips direction (a Skip with two players); Take Two and
+  Wild Take Four make the next seat draw 2 / 4 and lose the turn (no stacking). Wilds name
+  any colour, the current one included.
+* An empty pick-up pile is refilled by shuffling every discard but the top one.
+* A round ends when a hand is empty; a final Take Two / Take Four is drawn first; the
+  winner scores the cards left in the other hands (numbers at face value, actions 20,
+  wilds 50). Reaching the playout score (default 500) wins; otherwise a new round is
+  dealt and the seat after the previous round's first player plays first.
+
+Decisions where the spec is silent or leaves a choice:
+
+* A draw is the `draw_card` command; when the drawn card cannot be played the turn passes
+  at once (keeping it is the only choice), otherwise the seat sends `play_drawn` or `keep`.
+* A Wild turned up first waits for `choose_colour` from the first player, who then plays a
+  normal turn. Every other command is refused with `choose_colour_first` meanwhile.
+* A draw larger than the pile takes what the pile holds and, once the pile runs out,
+  shuffles the discards (all but the top one) under it; the reshuffle order is an event.
+  With nothing left anywhere the seat draws fewer cards (maybe none) and a penalised seat
+  still loses its turn.
+* A round ends with its scores shown and every hand open to all; the round's winner then
+  sends `deal_next_round` to shuffle and deal the next one (so no card of the old round
+  is ever told beside the new deal). Anything else is refused with `round_over`.
+* A command the moment does not allow is refused with the step's code (`choose_colour_first`,
+  `play_drawn_or_keep`, `round_over`), or `nothing_drawn` / `illegal_move` during a turn.
+* A Reverse played by one of two players is a pure Skip (the direction stays); a Reverse
+  turned up first flips the direction at any table size, as the spec says.
+* Colours are named only for wilds: a colour on a coloured card is refused.
+* The Wild Take Fours turned up first and put back are listed in the deal event; other
+  viewers see only their count, since those cards now lie in the hidden pile.
+* Round scoring records points per hand, not the cards, since those cards are dealt again.
+* Seats that did not win share places by score; the game winner is always first alone.
+* The game over, every hand is shown to every viewer (the table views it as the referee).
+"""
+
+from typing import Literal
+
+import msgspec
+
+from domain.decider import REFEREE, GameRules, Standing, places_by_score
+from domain.games.gnono.cards import Card, Colour
+from domain.games.gnono.messages import (
+    CardsDrawn,
+    Command,
+    Event,
+    Options,
+    PileReshuffled,
+    RoundDealt,
+)
+from domain.games.gnono.moves import decide, legal_moves, start
+from domain.games.gnono.state import (
+    Finished,
+    Gnono,
+    Playing,
+    Step,
+    actor,
+    all_cards,
+    evolve,
+    hidden,
+    initial_state,
+    step,
+)
+from domain.seats import CLOCKWISE
+
+MAX_SEATS = {7: 10, 11: 8}
+
+
+class GnonoView(msgspec.Struct, frozen=True):
+    """The table as one viewer sees it: `hand` is the viewer's own; `hands` are every hand,
+    shown to the referee and to all once a round is scored; `winner` is the round's (or, once
+    the game is over, the game's) winner."""
+
+    round: int
+    first: int
+    current: int | None
+    step: Step | None
+    direction: Literal["clockwise", "counter_clockwise"]
+    top: Card | None
+    colour: Colour | None
+    pile_count: int
+    hand_counts: tuple[int, ...]
+    scores: tuple[int, ...]
+    playout_score: int
+    hand: tuple[Card, ...] = ()
+    drawn: Card | None = None
+    hands: tuple[tuple[Card, ...], ...] = ()
+    winner: int | None = None
+
+
+def view(state: Gnono, viewer: int) -> GnonoView:
+    match state:
+        case Playing():
+            return _round_view(state, viewer)
+        case Finished():
+            return msgspec.structs.replace(_round_view(state.last, REFEREE), winner=state.winner)
+    return GnonoView(
+        round=0,
+        first=state.first,
+        current=None,
+        step=None,
+        direction="clockwise",
+        top=None,
+        colour=None,
+        pile_count=0,
+        hand_counts=(0,) * state.seats,
+        scores=state.scores,
+        playout_score=state.options.playout_score,
+    )
+
+
+def redact(event: Event, viewer: int) -> Event | None:
+    """Drawn and dealt cards for their holder only; the pile's order for nobody at the table."""
+    if viewer == REFEREE:
+        return event
+    replace = msgspec.structs.replace
+    match event:
+        case CardsDrawn() if event.seat != viewer:
+            return replace(event, cards=())
+        case PileReshuffled():
+            return replace(event, cards=())
+        case RoundDealt():
+            hands = tuple(hand if seat == viewer else () for seat, hand in enumerate(event.hands))
+            return replace(event, hands=hands, pile=(), returned=())
+    return event
+
+
+def is_terminal(state: Gnono) -> bool:
+    return isinstance(state, Finished)
+
+
+def outcome(state: Gnono) -> tuple[Standing, ...]:
+    return places_by_score(state.scores) if isinstance(state, Finished) else ()
+
+
+def seat_limits(options: Options) -> tuple[int, int]:
+    """Eleven-card hands leave enough of the deck for at most eight seats."""
+    return 2, MAX_SEATS[options.hand_size]
+
+
+def _round_view(state: Playing, viewer: int) -> GnonoView:
+    seated = 0 <= viewer < state.seats
+    scored = state.winner is not None
+    return GnonoView(
+        round=state.round,
+        first=state.first,
+        current=actor(state),
+        step=step(state),
+        direction="clockwise" if state.direction == CLOCKWISE else "counter_clockwise",
+        top=state.discards[-1],
+        colour=state.colour,
+        pile_count=len(state.pile),
+        hand_counts=tuple(len(hand) for hand in state.hands),
+        scores=state.scores,
+        playout_score=state.options.playout_score,
+        hand=state.hands[viewer] if seated else (),
+        drawn=state.drawn if viewer in (state.current, REFEREE) else None,
+        hands=state.hands if viewer == REFEREE or scored else (),
+        winner=state.winner,
+    )
+
+
+rules = GameRules(
+    kind="gnono",
+    title="Gnono",
+    min_seats=2,
+    max_seats=10,
+    Options=Options,
+    Command=Command,
+    Event=Event,
+    Card=Card,
+    initial_state=initial_state,
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    legal_moves=legal_moves,
+    view=view,
+    redact=redact,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    all_cards=all_cards,
+    hidden=hidden,
+    seat_limits=seat_limits,
+)

@@ -1,0 +1,287 @@
+"""Every Gnono rule: the opening draw and deal, `decide` and `legal_moves` (one legality)."""
+
+from typing import Any
+
+from domain.cards import deal
+from domain.chance import Chance
+from domain.decider import Context
+from domain.errors import refuse, require
+from domain.games.gnono.cards import (
+    COLOURS,
+    DECK,
+    Card,
+    Colour,
+    draw_value,
+    is_wild,
+    penalty,
+    playable,
+    playable_cards,
+    value,
+)
+from domain.games.gnono.messages import (
+    CardPlayed,
+    CardsDrawn,
+    ChooseColour,
+    ColourChosen,
+    Command,
+    DealNextRound,
+    DirectionReversed,
+    DrawCard,
+    Event,
+    FirstPlayerDrawn,
+    GameWon,
+    KeepCard,
+    PileReshuffled,
+    PlayCard,
+    PlayDrawn,
+    RoundDealt,
+    RoundScored,
+    SeatCard,
+    TurnPassed,
+)
+from domain.games.gnono.state import Dealing, Finished, Gnono, Playing, Step, actor, evolve, step
+from domain.seats import next_seat
+
+Events = tuple[Event, ...]
+STEPS: dict[Step, type | tuple[type, ...]] = {
+    "deal_next_round": DealNextRound,
+    "choose_colour": ChooseColour,
+    "play_drawn_or_keep": (PlayDrawn, KeepCard),
+    "play": (PlayCard, DrawCard),
+}
+STEP_REFUSALS: dict[Step, str] = {
+    "deal_next_round": "round_over",
+    "choose_colour": "choose_colour_first",
+    "play_drawn_or_keep": "play_drawn_or_keep",
+    "play": "illegal_move",
+}
+# Callers ask for the same state's moves many times over (a view, then a check per command);
+# the last answer is kept, keyed on the state object itself, which is immutable.
+_last_legal: list[tuple[Playing | None, tuple[Command, ...]]] = [(None, ())]
+
+
+def start(state: Dealing, ctx: Context) -> Events:
+    """The draw for the first player, then the first round's deal and its first discard."""
+    drawn = _first_player_draw(state.seats, ctx.chance)
+    return (drawn, *_open_round(state, 1, drawn.first, ctx))
+
+
+def decide(state: Gnono, command: Command, ctx: Context) -> Events:
+    if not isinstance(state, Playing):
+        code = "game_over" if isinstance(state, Finished) else "not_started"
+        raise refuse(code, "no round is in play")
+    seat = actor(state)
+    require(ctx.seat == seat, "not_your_turn", f"it is seat {seat}'s turn")
+    _require_step(state, command)
+    match command:
+        case PlayCard(card=card, colour=colour):
+            return _play(state, seat, card, colour, ctx)
+        case PlayDrawn(card=card, colour=colour):
+            require(card == state.drawn, "not_the_drawn_card", "only the drawn card may be played")
+            return _play(state, seat, card, colour, ctx)
+        case DrawCard():
+            return _draw_on_turn(state, seat, ctx)
+        case KeepCard():
+            return (TurnPassed(_next(state, seat)),)
+        case ChooseColour(colour=colour):
+            return (ColourChosen(seat, colour),)
+        case DealNextRound():
+            return _open_round(state, state.round + 1, next_seat(state.first, state.seats), ctx)
+    raise refuse("unknown_command", f"not a Gnono command: {command!r}")
+
+
+def legal_moves(state: Gnono, seat: int) -> tuple[Command, ...]:
+    if not isinstance(state, Playing) or seat != actor(state):
+        return ()  # asked for every seat many times a turn: the cheap refusal comes first
+    last_state, last_moves = _last_legal[0]
+    if state is last_state:
+        return last_moves
+    moves = _actor_moves(state, seat)
+    _last_legal[0] = (state, moves)
+    return moves
+
+
+def _actor_moves(state: Playing, seat: int) -> tuple[Command, ...]:
+    match step(state):
+        case "deal_next_round":
+            return (DealNextRound(),)
+        case "choose_colour":
+            return tuple(ChooseColour(colour) for colour in COLOURS)
+        case "play_drawn_or_keep":
+            assert state.drawn is not None
+            playable_now = _playable_now(state, seat, state.drawn)
+            return (*(_plays(PlayDrawn, state.drawn) if playable_now else ()), KeepCard())
+    cards = playable_cards(state.hands[seat], state.discards[-1], state.colour)
+    return (*(move for card in cards for move in _plays(PlayCard, card)), DrawCard())
+
+
+def _require_step(state: Playing, command: Command) -> None:
+    """Refuse a command the moment does not allow: only `STEPS[step]` commands are."""
+    current = step(state)
+    if isinstance(command, STEPS[current]):
+        return
+    if current == "play" and isinstance(command, PlayDrawn | KeepCard):
+        raise refuse("nothing_drawn", "no card was drawn this turn")
+    raise refuse(STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
+
+
+def _play(state: Playing, seat: int, card: Card, colour: Colour | None, ctx: Context) -> Events:
+    named = _check_play(state, seat, card, colour)
+    played = CardPlayed(seat, card, named)
+    after = _fold(state, (played,))
+    if not after.hands[seat]:
+        return (played, *_end_round(after, seat, card, ctx))
+    return (played, *_card_effect(after, seat, card, ctx))
+
+
+def _check_play(state: Playing, seat: int, card: Card, colour: Colour | None) -> Colour:
+    """Refuse a card that is not held or does not match; the colour it leaves current."""
+    hand = state.hands[seat]
+    require(card in hand, "card_not_in_hand", f"{card} is not in your hand")
+    if not playable(card, hand, state.discards[-1], state.colour):
+        require(
+            card.rank != "wild_take_four",
+            "take_four_not_allowed",
+            "a Wild Take Four may only be played when no other card but a wild can be",
+        )
+        raise refuse("card_does_not_match", f"{card} does not match the discard pile")
+    if card.colour is not None:
+        require(colour is None, "colour_not_allowed", "only a wild card takes a colour")
+        return card.colour
+    require(colour is not None, "colour_required", "name a colour for a wild card")
+    assert colour is not None
+    return colour
+
+
+def _card_effect(state: Playing, seat: int, card: Card, ctx: Context) -> Events:
+    following = _next(state, seat)
+    after_following = _next(state, following)
+    match card.rank:
+        case "skip":
+            return (TurnPassed(after_following, skipped=following),)
+        case "reverse" if state.seats == 2:
+            return (TurnPassed(after_following, skipped=following),)
+        case "reverse":
+            direction = -state.direction
+            return (
+                DirectionReversed(direction),
+                TurnPassed(next_seat(seat, state.seats, direction)),
+            )
+        case "take_two" | "wild_take_four":
+            draws = _draw(state, following, penalty(card), True, ctx)
+            return (*draws, TurnPassed(after_following, skipped=following))
+    return (TurnPassed(following),)
+
+
+def _draw_on_turn(state: Playing, seat: int, ctx: Context) -> Events:
+    """Draw one card; the turn waits only when the drawn card could be played."""
+    draws = _draw(state, seat, 1, False, ctx)
+    after = _fold(state, draws)
+    if after.drawn is not None and _playable_now(after, seat, after.drawn):
+        return draws
+    return (*draws, TurnPassed(_next(state, seat)))
+
+
+def _draw(state: Playing, seat: int, count: int, is_penalty: bool, ctx: Context) -> Events:
+    """Take `count` cards, turning the discards but the top into a new pile when short."""
+    reshuffle: Events = ()
+    pile = state.pile
+    if len(pile) < count and len(state.discards) > 1:
+        cards = ctx.chance.shuffle(state.discards[:-1])
+        reshuffle = (PileReshuffled(len(cards), cards),)
+        pile += cards
+    taken = pile[:count]
+    return (*reshuffle, CardsDrawn(seat, len(taken), taken, is_penalty))
+
+
+def _end_round(state: Playing, winner: int, card: Card, ctx: Context) -> Events:
+    """The penalty of the final card first, then the score, and the game's end if reached."""
+    draws: Events = ()
+    if penalty(card):
+        draws = _draw(state, _next(state, winner), penalty(card), True, ctx)
+    scored = _score(_fold(state, draws), winner)
+    after = _fold(state, (*draws, scored))
+    if after.scores[winner] >= after.options.playout_score:
+        return (*draws, scored, GameWon(winner, after.scores))
+    return (*draws, scored)
+
+
+def _score(state: Playing, winner: int) -> RoundScored:
+    hand_points = tuple(sum(value(card) for card in hand) for hand in state.hands)
+    points = sum(hand_points)
+    scores = tuple(score + points * (seat == winner) for seat, score in enumerate(state.scores))
+    return RoundScored(state.round, winner, points, hand_points, scores)
+
+
+def _open_round(state: Dealing | Playing, number: int, first: int, ctx: Context) -> Events:
+    dealt = _deal(state, number, first, ctx.chance)
+    after = evolve(state, dealt)
+    assert isinstance(after, Playing)
+    return (dealt, *_first_discard(after, ctx))
+
+
+def _deal(state: Dealing | Playing, number: int, first: int, chance: Chance) -> RoundDealt:
+    """Shuffle all 108 cards, deal, and turn up a first discard that is not a Take Four."""
+    hands, pile = deal(chance.shuffle(DECK), state.seats, state.options.hand_size)
+    returned: list[Card] = []
+    while pile[0].rank == "wild_take_four":
+        returned.append(pile[0])
+        pile = chance.shuffle(pile)
+    starter, pile = pile[0], pile[1:]
+    size, count = state.options.hand_size, len(pile)
+    return RoundDealt(number, first, hands, pile, starter, size, count, (*returned,), len(returned))
+
+
+def _first_discard(state: Playing, ctx: Context) -> Events:
+    """A first discard acts on the first player; a Wild waits for them to name its colour."""
+    first = state.first
+    following = _next(state, first)
+    match state.discards[-1].rank:
+        case "take_two":
+            draws = _draw(state, first, 2, True, ctx)
+            return (*draws, TurnPassed(following, skipped=first))
+        case "skip":
+            return (TurnPassed(following, skipped=first),)
+        case "reverse":
+            direction = -state.direction
+            dealer = next_seat(first, state.seats, direction)
+            return (DirectionReversed(direction), TurnPassed(dealer, skipped=first))
+    return ()
+
+
+def _first_player_draw(seats: int, chance: Chance) -> FirstPlayerDrawn:
+    """Every seat draws a card; the highest plays first; tied seats draw again."""
+    deck, position = chance.shuffle(DECK), 0
+    contenders = tuple(range(seats))
+    rounds: list[tuple[SeatCard, ...]] = []
+    while len(contenders) > 1:
+        if position + len(contenders) > len(deck):
+            deck, position = chance.shuffle(DECK), 0
+        draws = tuple(SeatCard(seat, deck[position + i]) for i, seat in enumerate(contenders))
+        position += len(draws)
+        rounds.append(draws)
+        best = max(draw_value(draw.card) for draw in draws)
+        contenders = tuple(draw.seat for draw in draws if draw_value(draw.card) == best)
+    return FirstPlayerDrawn(tuple(rounds), contenders[0])
+
+
+def _plays(kind: Any, card: Card) -> tuple[Any, ...]:
+    if is_wild(card):
+        return tuple(kind(card, colour) for colour in COLOURS)
+    return (kind(card),)
+
+
+def _playable_now(state: Playing, seat: int, card: Card) -> bool:
+    return playable(card, state.hands[seat], state.discards[-1], state.colour)
+
+
+def _next(state: Playing, seat: int) -> int:
+    return next_seat(seat, state.seats, state.direction)
+
+
+def _fold(state: Playing, events: Events) -> Playing:
+    after: Gnono = state
+    for event in events:
+        after = evolve(after, event)
+    assert isinstance(after, Playing)
+    return after
