@@ -5,9 +5,11 @@ rules value. Cards must be values of `rules.Card` (msgspec Structs, unique withi
 wherever they appear in views and events, so the leak check can find them.
 """
 
+import functools
 import random
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -91,25 +93,47 @@ def leaks(rules: GameRules, before: tables.Table, events: tuple[Any, ...]) -> li
     """Hidden cards shown to a viewer by a redacted event or by the view after it.
 
     Each event is checked against the state right after it, so a card played face up and
-    later dealt face down in the same decision is not mistaken for a leak.
+    later dealt face down in the same decision is not mistaken for a leak. A card shows when
+    its exact JSON encoding appears in the JSON a viewer receives.
     """
     found, table = [], before
     for event in events:
         table = tables.evolve(rules, table, event)
-        if table.status != "playing":
-            continue
-        for viewer in viewers(table):
-            hidden = rules.hidden(table.game, viewer)
-            shown = cards_in(tables.redact(rules, event, viewer), rules.Card)
-            found += [f"viewer {viewer} sees {card} in {event}" for card in shown if card in hidden]
+        if table.status == "playing":
+            found += _shown_hidden(rules, table, functools.partial(tables.redact, rules, event))
     if table.status == "playing":
-        for viewer in viewers(table):
-            hidden = rules.hidden(table.game, viewer)
-            shown = cards_in(rules.view(table.game, viewer), rules.Card)
-            found += [
-                f"viewer {viewer} sees {card} in the view" for card in shown if card in hidden
-            ]
+        found += _shown_hidden(rules, table, lambda viewer: rules.view(table.game, viewer))
     return found
+
+
+_FLAT_OBJECT = re.compile(rb"\{[^{}]*\}")
+
+
+def _shown_hidden(rules: GameRules, table: tables.Table, seen_by: Any) -> list[str]:
+    """Hidden cards among the flat JSON objects (cards among them) each viewer receives."""
+    found = []
+    for viewer in viewers(table):
+        shown = _cards(rules.Card, msgspec.json.encode(seen_by(viewer)))
+        if shown:
+            hidden = rules.hidden(table.game, viewer)
+            found += [f"viewer {viewer} sees {card}" for card in shown if card in hidden]
+    return found
+
+
+def _cards(card_type: type, received: bytes) -> list[Any]:
+    decoder = _decoder(card_type)
+    cards = []
+    for candidate in set(_FLAT_OBJECT.findall(received)):
+        try:
+            cards.append(decoder.decode(candidate))
+        except msgspec.ValidationError:
+            continue
+    return cards
+
+
+@functools.cache
+def _decoder(card_type: type) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(card_type)
 
 
 def card_count(rules: GameRules, table: tables.Table) -> Counter[Any]:
@@ -121,14 +145,34 @@ def roundtrip(rules: GameRules, events: list[Any]) -> list[Any]:
     return [decoder.decode(msgspec.json.encode(event)) for event in events]
 
 
+class MovePool:
+    """Every (seat, command) ever offered, in the order first seen."""
+
+    def __init__(self) -> None:
+        self.seen: set[tuple[int, Any]] = set()
+        self.moves: list[tuple[int, Any]] = []
+
+    def add(self, seat: int, moves: Iterable[Any]) -> None:
+        for move in moves:
+            if (seat, move) not in self.seen:
+                self.seen.add((seat, move))
+                self.moves.append((seat, move))
+
+
 def illegal_samples(
-    playout: Playout, pool: set[tuple[int, Any]], count: int
+    playout: Playout, pool: MovePool, count: int, tries: int = 20
 ) -> list[tuple[int, Any]]:
-    """Commands seen legal at some point that are not legal for that seat now."""
+    """Up to `count` commands once offered that are not legal for that seat now."""
     rules, table = playout.rules, playout.table
     legal = {seat: set(tables.legal_moves(rules, table, seat)) for seat in range(len(table.seats))}
-    candidates = sorted(((seat, move) for seat, move in pool if move not in legal[seat]), key=repr)
-    return playout.random.sample(candidates, min(count, len(candidates)))
+    found: list[tuple[int, Any]] = []
+    for _ in range(tries if pool.moves else 0):
+        seat, move = playout.random.choice(pool.moves)
+        if move not in legal[seat] and (seat, move) not in found:
+            found.append((seat, move))
+        if len(found) == count:
+            break
+    return found
 
 
 def refused(playout: Playout, seat: int, command: Any) -> bool:
