@@ -11,9 +11,8 @@ import redis.asyncio as redis
 from litestar.testing import AsyncTestClient
 
 from api.app import create_app
-from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
-from tests.servers import fresh_database_name, postgres_server, redis_server, with_database
+from tests.servers import fresh_database, postgres_server, redis_server
 
 
 @pytest.fixture(scope="session")
@@ -36,16 +35,8 @@ def redis_url(servers_folder: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 async def database_url(postgres_url: str) -> AsyncIterator[str]:
     """A database of this run's own, migrated, dropped at the end."""
-    name = fresh_database_name()
-    admin = await asyncpg.connect(postgres_url)
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    url = with_database(postgres_url, name)
-    connection = await asyncpg.connect(url)
-    await migrate(connection)
-    await connection.close()
-    yield url
-    await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-    await admin.close()
+    async with fresh_database(postgres_url) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

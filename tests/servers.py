@@ -4,11 +4,14 @@ engine answers, else embedded servers under a temporary folder."""
 import contextlib
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
+
 from infra import embedded
+from infra.migrate import migrate
 
 
 def docker_answers() -> bool:
@@ -56,3 +59,20 @@ def with_database(url: str, database: str) -> str:
 
 def fresh_database_name() -> str:
     return f"cardroom_test_{uuid.uuid4().hex[:12]}"
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(postgres_url: str) -> AsyncIterator[str]:
+    """A migrated database of its own on the server, dropped afterwards; yields its URL."""
+    name = fresh_database_name()
+    admin = await asyncpg.connect(postgres_url)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    url = with_database(postgres_url, name)
+    try:
+        connection = await asyncpg.connect(url)
+        await migrate(connection)
+        await connection.close()
+        yield url
+    finally:
+        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await admin.close()

@@ -18,13 +18,17 @@ def ok(response: Response, status: int = 200) -> Any:
     return response.json()
 
 
-async def open_table(client: AsyncClient, kind: str, seats: int) -> tuple[str, list[str]]:
-    """Create a table with quick options and fill it; returns the game id and seat tokens."""
-    body = {"kind": kind, "options": QUICK_OPTIONS.get(kind, {})}
+async def open_table(
+    client: AsyncClient, kind: str, seats: int, options: dict[str, Any] | None = None
+) -> tuple[str, list[str]]:
+    """Create a table with quick options (and `options`) and fill it; returns the game id
+    and seat tokens."""
+    body = {"kind": kind, "options": QUICK_OPTIONS.get(kind, {}) | (options or {})}
     game_id = ok(await client.post("/games", json=body), 201)["id"]
     tokens = []
     for seat in range(seats):
-        granted = ok(await client.post(f"/games/{game_id}/seats", json={"name": f"p{seat}"}), 201)
+        seat_request = {"name": f"p{seat}", "entropy": f"dice {seat}"}
+        granted = ok(await client.post(f"/games/{game_id}/seats", json=seat_request), 201)
         assert granted["seat"] == seat
         tokens.append(granted["token"])
     return game_id, tokens

@@ -1,0 +1,93 @@
+"""A game's published log: one record per event, with its metadata, once the game is over.
+
+The same records leave through `GET /games/{id}/log`, `cardroom export` (one JSON object a
+line) and feed the audit, so an audit of a downloaded file and of the database agree.
+A record keeps the event's JSON as stored (`data`); the audit decodes it, never trusts it.
+"""
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import msgspec
+
+from domain import table
+from domain.errors import DomainError
+from infra.postgres_store import StoredEvent
+
+SEED_REVEALED = table.SeedRevealed.__struct_config__.tag
+
+
+class LogRecord(msgspec.Struct, frozen=True):
+    game_id: str
+    version: int
+    type: str
+    data: msgspec.Raw
+    metadata: dict[str, Any]
+    event_id: str = ""
+    recorded_at: str = ""
+
+
+class GameLog(msgspec.Struct, frozen=True):
+    """The whole log of a finished game, with its revealed seed (hex)."""
+
+    game_id: str
+    kind: str
+    seed: str
+    events: list[LogRecord]
+
+
+def record(row: StoredEvent) -> LogRecord:
+    return LogRecord(
+        game_id=row.stream_id,
+        version=row.version,
+        type=row.type,
+        data=msgspec.Raw(row.data.encode()),
+        metadata=msgspec.json.decode(row.metadata),
+        event_id=row.event_id,
+        recorded_at=row.recorded_at.isoformat(),
+    )
+
+
+def published(game_id: str, rows: Sequence[StoredEvent]) -> list[LogRecord]:
+    """A game's records, refused until the seed is revealed (that is, until the game ends)."""
+    if not rows:
+        raise DomainError("game_not_found", f"there is no game {game_id}")
+    if not any(row.type == SEED_REVEALED for row in rows):
+        raise DomainError("game_not_over", "the log is published once the game is over")
+    return [record(row) for row in rows]
+
+
+def game_log(records: Sequence[LogRecord]) -> GameLog:
+    revealed = next(r for r in records if r.type == SEED_REVEALED)
+    seed = msgspec.json.decode(revealed.data, type=table.SeedRevealed).seed
+    return GameLog(records[0].game_id, kind_of(records), seed, list(records))
+
+
+def kind_of(records: Sequence[LogRecord]) -> str:
+    """The game kind, from the `table.created` event every log begins with."""
+    try:
+        created = msgspec.json.decode(records[0].data, type=table.TableCreated)
+    except (IndexError, msgspec.DecodeError):
+        raise DomainError("malformed_log", "a game log begins with table.created") from None
+    return created.kind
+
+
+def to_lines(records: Iterable[LogRecord]) -> Iterator[bytes]:
+    for each in records:
+        yield msgspec.json.encode(each) + b"\n"
+
+
+def from_lines(lines: Iterable[bytes]) -> list[LogRecord]:
+    """Records from JSON Lines (blank lines skipped); a bad line is refused by its number."""
+    decoder = msgspec.json.Decoder(LogRecord)
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(decoder.decode(line))
+        except msgspec.DecodeError as error:
+            raise DomainError(
+                "malformed_log", f"line {number} is not a log record: {error}"
+            ) from None
+    return records

@@ -1,0 +1,40 @@
+"""Any game at any version: its events folded up to that version, and what a viewer saw then.
+
+While a game is live, a replay follows the same redaction as the current view (a seat sees
+its own hand, a spectator the public table). Once it is over every hand is open to anyone at
+every version, as the published log shows them anyway.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from commands import codec
+from domain import table
+from domain.decider import REFEREE, GameRules
+from domain.errors import require
+
+
+def decode_events(kind: str, payloads: Iterable[bytes | str | msgspec.Raw]) -> list[Any]:
+    """Stored event JSON, in version order, as the game's events."""
+    decoder = codec.event_decoder(kind)
+    return [decoder.decode(payload) for payload in payloads]
+
+
+def table_at(rules: GameRules, events: Sequence[Any], at: int) -> table.Table:
+    """The table at version `at`: the first `at` events folded."""
+    last = len(events)
+    require(1 <= at <= last, "version_not_found", f"this game has versions 1 to {last}")
+    return table.fold(rules, events[:at])
+
+
+def view_at(
+    rules: GameRules, events: Sequence[Any], at: int, viewer: int, game_over: bool
+) -> table.TableView:
+    """What `viewer` sees of the table at version `at`; every hand once the game is over."""
+    then = table_at(rules, events, at)
+    seen = table.view(rules, then, viewer)
+    if not game_over or then.game is None:
+        return seen
+    return msgspec.structs.replace(seen, game=rules.view(then.game, REFEREE))
