@@ -16,6 +16,7 @@ from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
 from api.live import LiveHub, live
 from api.reads import READ_MODEL_ROUTES
+from api.replay import REPLAY_ROUTES
 from commands.handler import CommandHandler
 from infra import workers
 from infra.metrics import METRICS
@@ -89,7 +90,7 @@ def create_app(
             await pool.close()
 
     return Litestar(
-        route_handlers=[health, metrics, GamesController, live, *READ_MODEL_ROUTES],
+        route_handlers=[health, metrics, GamesController, live, *READ_MODEL_ROUTES, *REPLAY_ROUTES],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]

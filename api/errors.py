@@ -19,6 +19,7 @@ STATUS_BY_CODE = {
     "wrong_token": 403,
     "game_not_found": 404,
     "not_found": 404,
+    "version_not_found": 404,
     "unknown_kind": 422,
     "invalid_options": 422,
     "invalid_name": 422,

@@ -1,0 +1,46 @@
+"""Replay and audit: a game as of any version, the full log once it is over, its audit."""
+
+from typing import Annotated, Any
+
+from litestar import Request, get
+from litestar.params import FromPath, QueryParameter
+
+from api.auth import bearer_token, viewer
+from commands import log, replay
+from commands.audit import AuditReport, audit
+from commands.handler import CommandHandler
+from domain import table
+
+
+@get("/games/{game_id:str}/replay", tags=["replay"])
+async def replay_view(
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    handler: CommandHandler,
+    at: Annotated[int, QueryParameter(ge=1, description="the version to see the game at")],
+) -> table.TableView:
+    """The caller's view as of version `at`: redacted while live, every hand once over."""
+    game = await handler.load(game_id)
+    seat = await viewer(handler, game_id, bearer_token(request))
+    stored = await handler.stored_events(game_id, 0)
+    payloads = (row.data for row in stored if row.version <= min(at, game.table.version))
+    events = replay.decode_events(game.rules.kind, payloads)
+    over = game.table.status == "finished"
+    return replay.view_at(game.rules, events, at, seat, game_over=over)
+
+
+@get("/games/{game_id:str}/log", tags=["replay"])
+async def game_log(game_id: FromPath[str], handler: CommandHandler) -> log.GameLog:
+    """The full, unredacted event log with metadata and the revealed seed, once over."""
+    stored = await handler.stored_events(game_id, 0)
+    return log.game_log(log.published(game_id, stored))
+
+
+@get("/games/{game_id:str}/audit", tags=["replay"])
+async def game_audit(game_id: FromPath[str], handler: CommandHandler) -> AuditReport:
+    """The five checks of a finished game's log; `first_failure` names what fails first."""
+    stored = await handler.stored_events(game_id, 0)
+    return audit(log.published(game_id, stored))
+
+
+REPLAY_ROUTES = [replay_view, game_log, game_audit]

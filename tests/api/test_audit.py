@@ -1,0 +1,154 @@
+"""The audit of games played over HTTP, on what Postgres holds, and of stored events
+changed or slipped in behind the service's back."""
+
+import random
+import uuid
+from collections.abc import AsyncIterator
+
+import asyncpg
+import msgspec
+import pytest
+from httpx import AsyncClient
+
+from commands import codec, log
+from commands.log import LogRecord
+from commands.registry import GAMES
+from infra.postgres_store import PostgresEventStore
+from tests.api.players import ok, open_table, play
+from tests.commands.tamper import changed_card, changed_seed, first_move_index, relinked
+
+MAX_COMMANDS = 5_000
+_FINISHED: dict[str, str] = {}
+"""One finished game per kind, played once per test process."""
+
+
+async def finished_game(client: AsyncClient, kind: str) -> str:
+    if kind not in _FINISHED:
+        game_id, tokens = await open_table(client, kind, max(GAMES[kind].min_seats, 2))
+        final = await play(client, game_id, tokens, random.Random(kind), MAX_COMMANDS)
+        assert final["status"] == "finished"
+        _FINISHED[kind] = game_id
+    return _FINISHED[kind]
+
+
+async def stored_log(pool: asyncpg.Pool, game_id: str) -> list[LogRecord]:
+    return log.published(game_id, await PostgresEventStore(pool).read_stream(game_id))
+
+
+async def first_failure(client: AsyncClient, game_id: str) -> dict[str, object]:
+    report = ok(await client.get(f"/games/{game_id}/audit"))
+    assert report["ok"] is False
+    failure: dict[str, object] = report["first_failure"]
+    return failure
+
+
+async def replace_rows(pool: asyncpg.Pool, rows: list[LogRecord]) -> None:
+    for row in rows:
+        await pool.execute(
+            "UPDATE events SET data = $1::jsonb, metadata = $2::jsonb"
+            " WHERE stream_id = $3 AND version = $4",
+            bytes(row.data).decode(),
+            codec.encode(row.metadata).decode(),
+            row.game_id,
+            row.version,
+        )
+
+
+@pytest.fixture
+async def restored(pool: asyncpg.Pool) -> AsyncIterator[list[LogRecord]]:
+    """Rows to put back as they were after the test, whatever it changed."""
+    saved: list[LogRecord] = []
+    yield saved
+    await replace_rows(pool, saved)
+    for row in saved:
+        back = (await PostgresEventStore(pool).read_stream(row.game_id, row.version - 1))[0]
+        assert log.record(back).data == row.data, "the stored event is as it was"
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+async def test_a_finished_game_of_every_kind_passes_its_audit(
+    client: AsyncClient, kind: str
+) -> None:
+    game_id = await finished_game(client, kind)
+    report = ok(await client.get(f"/games/{game_id}/audit"))
+    assert report["ok"] is True, report["checks"]
+    assert [check["ok"] for check in report["checks"]] == [True] * 5
+    assert report["first_failure"] is None
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+async def test_one_card_changed_in_a_stored_event_fails_the_audit_at_that_event(
+    client: AsyncClient, pool: asyncpg.Pool, restored: list[LogRecord], kind: str
+) -> None:
+    game_id = await finished_game(client, kind)
+    records = await stored_log(pool, game_id)
+    index, tampered = changed_card(records, last=True)
+    restored.append(records[index])
+    await replace_rows(pool, [tampered[index]])
+    failure = await first_failure(client, game_id)
+    assert failure["version"] == index + 1
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+async def test_a_changed_seed_fails_the_commitment(
+    client: AsyncClient, pool: asyncpg.Pool, restored: list[LogRecord], kind: str
+) -> None:
+    game_id = await finished_game(client, kind)
+    records = await stored_log(pool, game_id)
+    index, tampered = changed_seed(records)
+    restored.append(records[index])
+    await replace_rows(pool, [relinked(tampered)[index]])
+    failure = await first_failure(client, game_id)
+    assert (failure["check"], failure["version"]) == ("seed_commitment", index + 1)
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+async def test_an_event_inserted_straight_into_the_table_is_named(
+    client: AsyncClient, pool: asyncpg.Pool, kind: str
+) -> None:
+    game_id = await finished_game(client, kind)
+    records = await stored_log(pool, game_id)
+    move = records[first_move_index(records)]
+    forged = relinked([*records, move])[-1]
+    await pool.execute(
+        "INSERT INTO events (stream_id, version, event_id, type, data, metadata)"
+        " VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)",
+        game_id,
+        forged.version,
+        uuid.uuid4(),
+        forged.type,
+        bytes(forged.data).decode(),
+        msgspec.json.encode(forged.metadata).decode(),
+    )
+    try:
+        failure = await first_failure(client, game_id)
+    finally:
+        await pool.execute(
+            "DELETE FROM events WHERE stream_id = $1 AND version = $2", game_id, forged.version
+        )
+    assert (failure["check"], failure["version"]) == ("commands", len(records) + 1)
+    assert "game_over" in str(failure["reason"])
+
+
+async def test_the_log_and_the_audit_wait_for_the_end_of_the_game(client: AsyncClient) -> None:
+    game_id, tokens = await open_table(client, "gnono", 2)
+    await play(client, game_id, tokens, random.Random(3), 5)
+    for resource in ("log", "audit"):
+        refused = await client.get(f"/games/{game_id}/{resource}")
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "game_not_over"
+    missing = await client.get(f"/games/{uuid.uuid4()}/log")
+    assert (missing.status_code, missing.json()["code"]) == (404, "game_not_found")
+
+
+async def test_the_log_is_every_stored_event_with_the_revealed_seed(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    game_id = await finished_game(client, "mad")
+    published = ok(await client.get(f"/games/{game_id}/log"))
+    final = ok(await client.get(f"/games/{game_id}"))
+    assert (published["kind"], published["seed"]) == ("mad", final["seed"])
+    assert [e["version"] for e in published["events"]] == list(range(1, final["version"] + 1))
+    stored = await stored_log(pool, game_id)
+    assert [msgspec.json.decode(r.data) for r in stored] == [e["data"] for e in published["events"]]
+    assert all("hash" in e["metadata"] for e in published["events"])
