@@ -12,7 +12,7 @@ import uvicorn
 from rich.progress import Progress
 
 from api.app import background_work, create_app
-from infra import workers
+from infra import audit_commands, workers
 from infra.migrate import migrate
 from infra.postgres_store import Position, PostgresEventStore
 from infra.redis_streams import DEFAULT_STREAM
@@ -109,6 +109,9 @@ async def _rebuild(name: str) -> None:
         await runner.attach()
         click.echo(f"{name}: rebuilt from {total} events")
 
+
+main.add_command(audit_commands.export)
+main.add_command(audit_commands.audit)
 
 if __name__ == "__main__":
     main()
