@@ -3,7 +3,7 @@ changed or slipped in behind the service's back."""
 
 import random
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import asyncpg
 import msgspec
@@ -18,6 +18,7 @@ from tests.api.players import ok, open_table, play
 from tests.commands.tamper import changed_card, changed_seed, first_move_index, relinked
 
 MAX_COMMANDS = 5_000
+Tamper = Callable[[list[LogRecord]], tuple[int, list[LogRecord]]]
 _FINISHED: dict[str, str] = {}
 """One finished game per kind, played once per test process."""
 
@@ -76,29 +77,38 @@ async def test_a_finished_game_of_every_kind_passes_its_audit(
     assert report["first_failure"] is None
 
 
+async def audit_after(
+    client: AsyncClient, pool: asyncpg.Pool, restored: list[LogRecord], kind: str, tamper: Tamper
+) -> tuple[int, dict[str, object]]:
+    """Store one event of a finished game as `tamper` changes it; the audit's first failure."""
+    game_id = await finished_game(client, kind)
+    records = await stored_log(pool, game_id)
+    index, tampered = tamper(records)
+    restored.append(records[index])
+    await replace_rows(pool, [tampered[index]])
+    return index, await first_failure(client, game_id)
+
+
 @pytest.mark.parametrize("kind", list(GAMES))
 async def test_one_card_changed_in_a_stored_event_fails_the_audit_at_that_event(
     client: AsyncClient, pool: asyncpg.Pool, restored: list[LogRecord], kind: str
 ) -> None:
-    game_id = await finished_game(client, kind)
-    records = await stored_log(pool, game_id)
-    index, tampered = changed_card(records, last=True)
-    restored.append(records[index])
-    await replace_rows(pool, [tampered[index]])
-    failure = await first_failure(client, game_id)
+    index, failure = await audit_after(
+        client, pool, restored, kind, lambda records: changed_card(records, last=True)
+    )
     assert failure["version"] == index + 1
+
+
+def changed_seed_with_its_link(records: list[LogRecord]) -> tuple[int, list[LogRecord]]:
+    index, tampered = changed_seed(records)
+    return index, relinked(tampered)
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
 async def test_a_changed_seed_fails_the_commitment(
     client: AsyncClient, pool: asyncpg.Pool, restored: list[LogRecord], kind: str
 ) -> None:
-    game_id = await finished_game(client, kind)
-    records = await stored_log(pool, game_id)
-    index, tampered = changed_seed(records)
-    restored.append(records[index])
-    await replace_rows(pool, [relinked(tampered)[index]])
-    failure = await first_failure(client, game_id)
+    index, failure = await audit_after(client, pool, restored, kind, changed_seed_with_its_link)
     assert (failure["check"], failure["version"]) == ("seed_commitment", index + 1)
 
 
