@@ -7,9 +7,11 @@ reproducible. Every game offers `random` (uniform over the legal moves) and `heu
 """
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.chance import Chance
+
+M = TypeVar("M")
 
 Strategy = Callable[[Any, Sequence[Any], Chance], Any]
 """(the seat's game view, its legal moves, chance) -> one of the legal moves."""
@@ -18,3 +20,10 @@ Strategy = Callable[[Any, Sequence[Any], Chance], Any]
 def random_move(view: Any, moves: Sequence[Any], chance: Chance) -> Any:
     """Any legal move, uniformly."""
     return chance.choice(moves)
+
+
+def best_move(moves: Sequence[M], score: Callable[[M], float], chance: Chance) -> M:
+    """The move with the highest score; ties are broken at random."""
+    scored = [(score(move), move) for move in moves]
+    top = max(value for value, _ in scored)
+    return chance.choice([move for value, move in scored if value == top])
