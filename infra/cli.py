@@ -33,13 +33,18 @@ def main() -> None:
     pass
 
 
-@main.command(help="Serve the HTTP API with the relay and the projections, until stopped.")
+@main.command(
+    help="Serve the HTTP API with the relay, the projections and the bots, until stopped."
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
 @click.option("--no-workers", is_flag=True, help="Serve the API only (run workers elsewhere).")
 def serve(host: str, port: int, no_workers: bool) -> None:
-    with server_urls(Settings.from_env()) as (postgres, redis_url):
-        app = create_app(postgres, redis_url, run_workers=not no_workers)
+    settings = Settings.from_env()
+    with server_urls(settings) as (postgres, redis_url):
+        app = create_app(
+            postgres, redis_url, run_workers=not no_workers, bot_pace=settings.bot_pace
+        )
         uvicorn.run(app, host=host, port=port)
 
 

@@ -6,6 +6,7 @@ reproducible. Every game offers `random` (uniform over the legal moves) and `heu
 (rules of thumb for that game, in `domain/bots/<kind>.py`).
 """
 
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -27,3 +28,9 @@ def best_move(moves: Sequence[M], score: Callable[[M], float], chance: Chance) -
     scored = [(score(move), move) for move in moves]
     top = max(value for value, _ in scored)
     return chance.choice([move for value, move in scored if value == top])
+
+
+def bot_chance(game: str, seat: int, version: int) -> Chance:
+    """What a bot draws from at one version of one game: the same every time it is asked, so
+    two workers acting for one seat choose the same move."""
+    return Chance(hashlib.sha256(f"bot:{game}".encode()).digest(), f"{seat}:{version}")

@@ -6,23 +6,17 @@ comes from `seed`, each bot draws from `bot_chance`, and when several seats may 
 gets the same speed.
 """
 
-import hashlib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from domain import table as tables
-from domain.bots import Strategy
+from domain.bots import Strategy, bot_chance
 from domain.chance import Chance, effective_seed
 from domain.decider import Context, GameRules, Standing
 
 START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 MAX_COMMANDS = 100_000
-
-
-def bot_chance(game: str, seat: int, version: int) -> Chance:
-    """The chance a bot draws from at one version of one game: the same for every replay."""
-    return Chance(hashlib.sha256(f"bot:{game}".encode()).digest(), f"{seat}:{version}")
 
 
 def play_match(
