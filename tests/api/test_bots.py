@@ -13,6 +13,7 @@ from litestar.testing import AsyncTestClient
 from commands.bots import BotWorker
 from commands.registry import GAMES
 from infra.metrics import METRICS
+from infra.simulate import simulate
 from tests.api.players import QUICK_OPTIONS, bearer, ok, view
 
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}
@@ -151,3 +152,23 @@ async def test_bots_leave_the_start_to_the_seat_taker(client: AnyClient, bots: B
     assert seen["status"] == "open"
     assert [s["name"] for s in seen["seats"]] == ["robo", "heuristic bot"]
     assert seen["legal_moves"] == [{"type": "start_game"}]
+
+
+async def test_simulate_plays_games_of_bots_and_counts_their_commands(
+    client: AnyClient, bots: BotWorker
+) -> None:
+    finished_games: list[None] = []
+    report = await simulate(
+        client, "mad", 3, 3, "heuristic", 2, {}, lambda: finished_games.append(None)
+    )
+    assert (report.games, len(finished_games)) == (3, 3)
+    assert sum(report.wins.values()) >= 3, "every game has a winner (ties share first place)"
+    assert report.commands >= 3 * 3 * 2, "each bot placed at least two cards a game"
+    assert report.events > report.commands
+    assert not report.errors
+
+
+async def test_simulate_reports_refused_requests_as_errors(client: AnyClient) -> None:
+    report = await simulate(client, "mad", 2, 9, "heuristic")
+    assert report.games == 0
+    assert report.errors == {"seats refused: table_full": 2}
