@@ -136,8 +136,8 @@ def _decoder(card_type: type) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(card_type)
 
 
-def card_count(rules: GameRules, table: tables.Table) -> Counter[Any]:
-    return Counter(rules.all_cards(table.game))
+def card_count(rules: GameRules, table: tables.Table) -> dict[Any, int]:
+    return dict(Counter(rules.all_cards(table.game)))
 
 
 def roundtrip(rules: GameRules, events: list[Any]) -> list[Any]:

@@ -29,10 +29,10 @@ from tests.domain.playout import (
 PLAYOUTS = int(os.environ.get("CARDROOM_PLAYOUTS", "1000"))
 CHUNKS = 4
 OPTION_VARIANTS: dict[str, list[dict[str, object]]] = {
-    "gnono": [{"playout_score": 1}] * 9 + [{"playout_score": 1, "hand_size": 11}] * 10 + [{}],
+    "gnono": [{"playout_score": 1}] * 25 + [{"playout_score": 1, "hand_size": 11}] * 24 + [{}],
     "onexeno": [{}, {"teams": 2}, {"teams": 3}, {"hands": 2}, {"corner_match": False}],
     "ecliptic": [{}, {"colour_scoring": "run"}],
-    "cno": [{}, {}, {}, {"rounds": 2}],
+    "cno": [{}] * 7 + [{"rounds": 2}],
 }
 EXTRA_LEGAL_CHECKS = 2
 ILLEGAL_CHECKS = 2
@@ -40,7 +40,7 @@ ILLEGAL_CHECKS = 2
 
 def options_for(rules: GameRules, seed: int) -> dict[str, object]:
     variants = OPTION_VARIANTS.get(rules.kind, [{}])
-    return variants[seed % len(variants)]
+    return variants[(seed // CHUNKS) % len(variants)]
 
 
 def seat_count(rules: GameRules, options: dict[str, object], seed: int) -> int:

@@ -106,14 +106,12 @@ def test_a_game_survives_a_restart_of_the_service(
 ) -> None:
     rng = random.Random(21)
     with service(database_url, redis_url, tmp_path) as http:
-        game_id = http.post(
-            "/games", json={"kind": "gnono", "options": {"playout_score": 50}}
-        ).json()["id"]
+        game_id = http.post("/games", json={"kind": "mad"}).json()["id"]
         tokens = [
             http.post(f"/games/{game_id}/seats", json={"name": f"p{n}"}).json()["token"]
             for n in range(3)
         ]
-        before = play(http, game_id, tokens, rng, 20)
+        before = play(http, game_id, tokens, rng, 6)
     with service(database_url, redis_url, tmp_path) as http:
         assert http.get(f"/games/{game_id}").json() == before
         final = play(http, game_id, tokens, rng, 5_000)

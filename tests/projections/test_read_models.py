@@ -19,15 +19,13 @@ async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
     client: AsyncClient, pool: asyncpg.Pool
 ) -> None:
     name = f"ada-{uuid.uuid4().hex[:6]}"
-    game_id = ok(
-        await client.post("/games", json={"kind": "gnono", "options": {"playout_score": 50}}), 201
-    )["id"]
+    game_id = ok(await client.post("/games", json={"kind": "mad"}), 201)["id"]
     tokens = [
         ok(await client.post(f"/games/{game_id}/seats", json={"name": n}), 201)["token"]
         for n in (name, "bob")
     ]
     await settled(pool)
-    lobby = ok(await client.get("/lobby", params={"kind": "gnono", "limit": 200}))["items"]
+    lobby = ok(await client.get("/lobby", params={"kind": "mad", "limit": 200}))["items"]
     entry = next(item for item in lobby if item["game_id"] == game_id)
     assert entry["seats"] == [name, "bob"]
     assert entry["free_seats"] == entry["max_seats"] - 2
@@ -42,7 +40,7 @@ async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
     record = ok(await client.get(f"/players/{name}"))
     assert record["kinds"][0]["played"] == 1
     assert record["recent_games"][0]["game_id"] == game_id
-    board = ok(await client.get("/scoreboards/gnono", params={"limit": 200}))["items"]
+    board = ok(await client.get("/scoreboards/mad", params={"limit": 200}))["items"]
     assert any(row["player"] == name and row["played"] == 1 for row in board)
 
 
@@ -65,12 +63,12 @@ async def test_read_models_recover_from_a_flushed_redis_and_equal_a_rebuild(
     client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
 ) -> None:
     rng = random.Random(5)
-    game_id, tokens = await open_table(client, "gnono", 2)
-    await play(client, game_id, tokens, rng, 20)
+    game_id, tokens = await open_table(client, "mad", 2)
+    await play(client, game_id, tokens, rng, 5)
     await redis_client.delete(stream)  # the stream and every consumer group on it are gone
     await play(client, game_id, tokens, rng, 5_000)
-    other_id, other_tokens = await open_table(client, "gnono", 3)
-    await play(client, other_id, other_tokens, rng, 30)
+    other_id, other_tokens = await open_table(client, "mad", 3)
+    await play(client, other_id, other_tokens, rng, 8)
     await settled(pool)
     live = await snapshot(pool)
     store = PostgresEventStore(pool)
@@ -102,7 +100,7 @@ async def test_a_projection_stopped_between_applying_and_acknowledging_counts_no
     await pool.execute(f"CREATE TABLE {counter.name} (type text PRIMARY KEY, n integer NOT NULL)")
     first = ProjectionRunner(pool, redis_client, stream, counter, consumer="first")
     await first.attach()
-    game_id, tokens = await open_table(client, "gnono", 2)
+    game_id, tokens = await open_table(client, "mad", 2)
     await play(client, game_id, tokens, random.Random(9), 15)
     await settled(pool, ("relay",))
     entries = await first.read()
