@@ -212,7 +212,11 @@ class CommandHandler:
 def _records(
     previous: str, envelope: Envelope, command_id: str, now: datetime, events: Sequence[Any]
 ) -> tuple[list[NewEvent], str]:
-    """Stored rows for new events, each linked into the game's hash chain."""
+    """Stored rows for new events, each linked into the game's hash chain.
+
+    The first row carries the command and its time; `ends_command` marks the last, so a
+    reader can tell a game's state between two commands from one half way through.
+    """
     records = []
     for index, event in enumerate(events):
         previous = codec.chain_hash(previous, event)
@@ -223,6 +227,7 @@ def _records(
         }
         if index == 0:
             metadata |= {"command": envelope.command, "at": now.isoformat()}
+        metadata["ends_command"] = index == len(events) - 1
         data = codec.encode(event).decode()
         records.append(
             NewEvent(
