@@ -17,6 +17,7 @@ from api.games import GamesController
 from api.live import LiveHub, live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
+from commands.bots import BotWorker
 from commands.handler import CommandHandler
 from infra import workers
 from infra.metrics import METRICS
@@ -24,6 +25,7 @@ from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
+from infra.settings import DEFAULT_BOT_PACE
 from projections.catalog import all_projections
 from projections.runner import ProjectionRunner
 
@@ -65,11 +67,16 @@ def background_work(
 
 
 def create_app(
-    database_url: str, redis_url: str, stream: str = DEFAULT_STREAM, run_workers: bool = True
+    database_url: str,
+    redis_url: str,
+    stream: str = DEFAULT_STREAM,
+    run_workers: bool = True,
+    bot_pace: float = DEFAULT_BOT_PACE,
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
-    With `run_workers` the relay and the projections run in this process too.
+    With `run_workers` the relay, the projections and the bots run in this process too;
+    `bot_pace` is the seconds a bot waits between its moves in a real-time game.
     """
 
     @asynccontextmanager
@@ -83,6 +90,10 @@ def create_app(
             app.state.update(pool=pool, redis=client, live=hub)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             work = background_work(pool, client, stream, run_workers, run_workers)
+            if run_workers:
+                app.state.bots = BotWorker(app.state.handler, PostgresEventStore(pool), bot_pace)
+                hub.listen(app.state.bots.notice)
+                work["bots"] = app.state.bots.run
             async with workers.running({"live hub": hub.run, **work}):
                 yield
         finally:

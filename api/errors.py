@@ -23,6 +23,7 @@ STATUS_BY_CODE = {
     "unknown_kind": 422,
     "invalid_options": 422,
     "invalid_name": 422,
+    "unknown_bot": 422,
     "busy": 503,
 }
 DEFAULT_REFUSAL_STATUS = 409

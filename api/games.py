@@ -11,6 +11,7 @@ from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
+from commands.strategies import strategy
 from domain import table
 from domain.decider import REFEREE
 from domain.errors import DomainError
@@ -42,8 +43,11 @@ class GameCreated(msgspec.Struct, frozen=True):
 
 
 class TakeSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
+    """A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go)."""
+
+    name: str = ""
     entropy: str = ""
+    bot: str | None = None
 
 
 class SeatGranted(msgspec.Struct, frozen=True):
@@ -93,8 +97,11 @@ class GamesController(Controller):
         handler: CommandHandler,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
-        """Take the next free seat; the token in the answer is shown only once."""
-        command = table.TakeSeat(data.name, data.entropy)
+        """Take the next free seat, for a person or a bot; the token is shown only once."""
+        if data.bot is not None:
+            strategy((await handler.load(game_id)).rules.kind, data.bot)
+        name = data.name or (f"{data.bot} bot" if data.bot else "")
+        command = table.TakeSeat(name, data.entropy, data.bot)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         status = 200 if applied.replayed else 201
         return Response(SeatGranted(seat, token, applied.last_version), status_code=status)

@@ -10,7 +10,7 @@ missed.
 import asyncio
 import contextlib
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -23,6 +23,7 @@ from api.auth import bearer_token, viewer
 from api.games import events_after
 from commands.handler import CommandHandler
 from infra.metrics import METRICS
+from infra.postgres_store import StoredEvent
 from infra.redis_streams import decode_entry
 
 POLL_SECONDS = 5.0
@@ -33,6 +34,11 @@ class LiveHub:
         self._client = client
         self._stream = stream
         self._waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+        self._listeners: list[Callable[[StoredEvent], None]] = []
+
+    def listen(self, listener: Callable[[StoredEvent], None]) -> None:
+        """Have `listener` called with every event the hub sees, whatever its game."""
+        self._listeners.append(listener)
 
     async def run(self, stopping: asyncio.Event) -> None:
         last = "$"
@@ -41,7 +47,10 @@ class LiveHub:
             for _, entries in reply or ():
                 for key, fields in entries:
                     last = key
-                    for waiter in self._waiting.get(decode_entry(fields).stream_id, ()):
+                    event = decode_entry(fields)
+                    for listener in self._listeners:
+                        listener(event)
+                    for waiter in self._waiting.get(event.stream_id, ()):
                         waiter.set()
 
     async def wait(self, game_id: str, seconds: float = POLL_SECONDS) -> None:

@@ -110,9 +110,24 @@ class CommandHandler:
         side_writes: Callable[[Sequence[Any]], list[SideWrite]] | None = None,
     ) -> Applied:
         """Decide and append one command, deciding again if another process got there first."""
-        async with self._lock(envelope.game_id):
+        applied = await self.execute_chosen(envelope.game_id, lambda game: envelope, side_writes)
+        assert applied is not None
+        return applied
+
+    async def execute_chosen(
+        self,
+        game_id: str,
+        choose: Callable[[LoadedGame], Envelope | None],
+        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | None = None,
+    ) -> Applied | None:
+        """Like `execute`, for a command chosen by `choose` from the game as it stands while
+        no other command of this process can change it (None: nothing to send after all)."""
+        async with self._lock(game_id):
             for _ in range(ATTEMPTS):
-                game = await self.load(envelope.game_id)
+                game = await self.load(game_id)
+                envelope = choose(game)
+                if envelope is None:
+                    return None
                 if envelope.command_id and (
                     done := await self._store.command_versions(game.game_id, envelope.command_id)
                 ):
@@ -197,7 +212,11 @@ class CommandHandler:
 def _records(
     previous: str, envelope: Envelope, command_id: str, now: datetime, events: Sequence[Any]
 ) -> tuple[list[NewEvent], str]:
-    """Stored rows for new events, each linked into the game's hash chain."""
+    """Stored rows for new events, each linked into the game's hash chain.
+
+    The first row carries the command and its time; `ends_command` marks the last, so a
+    reader can tell a game's state between two commands from one half way through.
+    """
     records = []
     for index, event in enumerate(events):
         previous = codec.chain_hash(previous, event)
@@ -208,6 +227,7 @@ def _records(
         }
         if index == 0:
             metadata |= {"command": envelope.command, "at": now.isoformat()}
+        metadata["ends_command"] = index == len(events) - 1
         data = codec.encode(event).decode()
         records.append(
             NewEvent(

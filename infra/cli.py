@@ -2,22 +2,28 @@
 
 import asyncio
 import contextlib
+import json
 import signal
 from collections.abc import AsyncIterator
+from typing import Any
 
 import asyncpg
 import click
+import httpx
 import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
 from api.app import background_work, create_app
+from commands.registry import GAMES
 from infra import audit_commands, workers
 from infra.migrate import migrate
 from infra.postgres_store import Position, PostgresEventStore
 from infra.redis_streams import DEFAULT_STREAM
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
+from infra.simulate import Report, print_report
+from infra.simulate import simulate as run_simulation
 from projections.catalog import all_projections
 from projections.runner import ProjectionRunner
 
@@ -33,13 +39,18 @@ def main() -> None:
     pass
 
 
-@main.command(help="Serve the HTTP API with the relay and the projections, until stopped.")
+@main.command(
+    help="Serve the HTTP API with the relay, the projections and the bots, until stopped."
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
 @click.option("--no-workers", is_flag=True, help="Serve the API only (run workers elsewhere).")
 def serve(host: str, port: int, no_workers: bool) -> None:
-    with server_urls(Settings.from_env()) as (postgres, redis_url):
-        app = create_app(postgres, redis_url, run_workers=not no_workers)
+    settings = Settings.from_env()
+    with server_urls(settings) as (postgres, redis_url):
+        app = create_app(
+            postgres, redis_url, run_workers=not no_workers, bot_pace=settings.bot_pace
+        )
         uvicorn.run(app, host=host, port=port)
 
 
@@ -61,6 +72,56 @@ def project(rebuild: str | None) -> None:
         asyncio.run(_work(relay=False, projections=True))
     else:
         asyncio.run(_rebuild(rebuild))
+
+
+def _json_object(_: click.Context, __: click.Parameter, text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.BadParameter(f"not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise click.BadParameter("give a JSON object, e.g. '{\"rounds\": 2}'")
+    return value
+
+
+@main.command(help="Play games of bots through a running service and report the load.")
+@click.option("--kind", type=click.Choice(sorted(GAMES)), required=True, help="Game kind.")
+@click.option("--games", default=10, show_default=True, help="How many games to play.")
+@click.option("--players", type=int, help="Seats per game  [default: the kind's fewest]")
+@click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic")
+@click.option("--url", default="http://127.0.0.1:8000", show_default=True, help="The service.")
+@click.option("--concurrency", default=8, show_default=True, help="Games played at once.")
+@click.option("--options", default="{}", callback=_json_object, help="Table options, as JSON.")
+def simulate(
+    kind: str,
+    games: int,
+    players: int | None,
+    bot: str,
+    url: str,
+    concurrency: int,
+    options: dict[str, Any],
+) -> None:
+    seats = players or GAMES[kind].min_seats
+    report = asyncio.run(_simulate(url, kind, games, seats, bot, concurrency, options))
+    print_report(report, seats)
+
+
+async def _simulate(
+    url: str, kind: str, games: int, seats: int, bot: str, concurrency: int, options: dict[str, Any]
+) -> Report:
+    async with httpx.AsyncClient(base_url=url, timeout=30.0) as client:
+        with Progress() as progress:
+            task = progress.add_task(f"{kind}: {games} games of {seats} {bot} bots", total=games)
+            return await run_simulation(
+                client,
+                kind,
+                games,
+                seats,
+                bot,
+                concurrency,
+                options,
+                lambda: progress.advance(task),
+            )
 
 
 async def _migrate(url: str) -> list[str]:

@@ -71,6 +71,14 @@ class Metrics:
             "cardroom_commands_refused_total", "Requests refused, by problem code.", "code"
         )
     )
+    bot_commands: Counter = field(
+        default_factory=lambda: Counter("cardroom_bot_commands_total", "Commands sent by bots.")
+    )
+    bot_refusals: Counter = field(
+        default_factory=lambda: Counter(
+            "cardroom_bot_refusals_total", "Bot commands refused, by problem code.", "code"
+        )
+    )
     append_seconds: Histogram = field(
         default_factory=lambda: Histogram(
             "cardroom_append_seconds",

@@ -39,7 +39,8 @@ class TableSummaries:
             if stored.kind not in GAMES:
                 continue
             state = await self._table_at(stored)
-            touched[stored.stream_id] = (stored.kind, state, stored.recorded_at)
+            if _ends_command(stored):
+                touched[stored.stream_id] = (stored.kind, state, stored.recorded_at)
         for game_id, (kind, state, at) in touched.items():
             await connection.execute(UPSERT, game_id, kind, *_summary(kind, state), at)
 
@@ -58,6 +59,13 @@ class TableSummaries:
         while len(self._tables) > self._cache_size:
             self._tables.popitem(last=False)
         return state
+
+
+def _ends_command(stored: StoredEvent) -> bool:
+    """Whether the game is between two commands after this event (a summary is taken only
+    then: some games' moves are undefined half way through a command)."""
+    ends: bool = msgspec.json.decode(stored.metadata).get("ends_command", True)
+    return ends
 
 
 def _summary(kind: str, state: table.Table) -> tuple[object, ...]:

@@ -6,10 +6,13 @@ reproducible. Every game offers `random` (uniform over the legal moves) and `heu
 (rules of thumb for that game, in `domain/bots/<kind>.py`).
 """
 
+import hashlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.chance import Chance
+
+M = TypeVar("M")
 
 Strategy = Callable[[Any, Sequence[Any], Chance], Any]
 """(the seat's game view, its legal moves, chance) -> one of the legal moves."""
@@ -18,3 +21,16 @@ Strategy = Callable[[Any, Sequence[Any], Chance], Any]
 def random_move(view: Any, moves: Sequence[Any], chance: Chance) -> Any:
     """Any legal move, uniformly."""
     return chance.choice(moves)
+
+
+def best_move(moves: Sequence[M], score: Callable[[M], float], chance: Chance) -> M:
+    """The move with the highest score; ties are broken at random."""
+    scored = [(score(move), move) for move in moves]
+    top = max(value for value, _ in scored)
+    return chance.choice([move for value, move in scored if value == top])
+
+
+def bot_chance(game: str, seat: int, version: int) -> Chance:
+    """What a bot draws from at one version of one game: the same every time it is asked, so
+    two workers acting for one seat choose the same move."""
+    return Chance(hashlib.sha256(f"bot:{game}".encode()).digest(), f"{seat}:{version}")

@@ -40,6 +40,7 @@ class Playout:
         self.secret = seed.to_bytes(8, "big")
         self.table = tables.Table()
         self.events: list[Any] = []
+        self.decisions: list[tuple[Any, ...]] = []
         self.apply(None, tables.CreateTable(rules.kind, options or {}))
         for seat in range(seats):
             self.apply(None, tables.TakeSeat(f"player {seat}", entropy=f"e{seed}-{seat}"))
@@ -54,6 +55,7 @@ class Playout:
         events = self.decide(seat, command)
         self.table = tables.fold(self.rules, events, self.table)
         self.events.extend(events)
+        self.decisions.append(events)
         return events
 
     def movers(self) -> list[int]:

@@ -1,0 +1,164 @@
+"""The bot worker: it acts for the bot seats of every game, through the one command handler.
+
+Each game with a bot seat gets a task. The task loads the game and lets the bot seat that
+waited longest and has a move make it; the move is chosen inside
+`CommandHandler.execute_chosen`, from the game exactly as the command will meet it, so no
+command of this process can overtake a bot's view. Then it looks again; once no bot can
+move it sleeps until the game's next event. Events are `notice`d from the Redis stream (the
+live hub passes on every entry), and a task also looks again after `FALLBACK_SECONDS`, so a
+lost notification only delays a bot.
+
+Bots never start a game: the seat-taker does, so a table fills as its creator means it to.
+In a real-time game (no turns) each bot seat acts at most once per `pace` seconds, like a
+quick person. A bot's command id is `bot-<seat>-<version>` and its choice is a function of
+the game, seat and version, so two workers acting for the same seat choose the same move and
+the second is answered as a retry, appending nothing.
+"""
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from commands.envelope import Envelope
+from commands.handler import CommandHandler, LoadedGame
+from commands.strategies import strategy
+from domain import table
+from domain.bots import bot_chance
+from domain.errors import DomainError
+from infra.metrics import METRICS
+from infra.postgres_store import PostgresEventStore, StoredEvent
+
+log = logging.getLogger(__name__)
+FALLBACK_SECONDS = 5.0
+REAL_TIME = frozenset({"cno"})
+"""Kinds without turns, where bots keep to the pace."""
+EXPECTED_REFUSALS = frozenset({"stale"})
+"""A command of another process can overtake a bot in a real-time race; any other refusal
+is a bot's mistake, and logged as one."""
+
+
+class BotWorker:
+    def __init__(self, handler: CommandHandler, store: PostgresEventStore, pace: float) -> None:
+        self._handler = handler
+        self._store = store
+        self.pace = pace
+        self._wakes: dict[str, asyncio.Event] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Event | None = None
+        self.refusals: Counter[str] = Counter()
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
+        self._stopping = stopping
+        try:
+            for game_id in await self._store.games_with_bots():
+                self._follow(game_id)
+            await stopping.wait()
+        finally:
+            for task in self._tasks:
+                task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def notice(self, event: StoredEvent) -> None:
+        """Called for every event published: wake the game's task, or start one for a bot."""
+        wake = self._wakes.get(event.stream_id)
+        if wake is not None:
+            wake.set()
+        elif event.type == "table.seat_taken" and msgspec.json.decode(event.data).get("bot"):
+            self._follow(event.stream_id)
+
+    def _follow(self, game_id: str) -> None:
+        if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
+            return
+        self._wakes[game_id] = asyncio.Event()
+        task = asyncio.create_task(self._play(game_id, self._wakes[game_id]))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _play(self, game_id: str, wake: asyncio.Event) -> None:
+        seats = _BotSeats()
+        try:
+            while True:
+                wake.clear()
+                game = await self._handler.load(game_id)
+                if game.table.status == "finished":
+                    return
+                wait = await self._act(game, seats)
+                if wait > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), wait)
+        except Exception:
+            log.exception("the bots of game %s stopped", game_id)
+        finally:
+            del self._wakes[game_id]
+
+    async def _act(self, game: LoadedGame, seats: "_BotSeats") -> float:
+        """Let the bot seat that waited longest make a move; 0 once one did, else how long
+        to wait before one may (its pace), at most `FALLBACK_SECONDS`."""
+        paced = self.pace if game.rules.kind in REAL_TIME else 0.0
+        wait = FALLBACK_SECONDS
+        for seat in seats.longest_waiting(game.table):
+            moves = _moves(game, seat)
+            if not moves or seats.refused.get(seat) == game.table.version:
+                continue
+            early = seats.acted.get(seat, -paced) + paced - time.monotonic()
+            if early > 0:
+                wait = min(wait, early)
+                continue
+            seats.acted[seat] = time.monotonic()
+            if not await self._send(game.game_id, seat):
+                seats.refused[seat] = game.table.version
+            return 0.0
+        return wait
+
+    async def _send(self, game_id: str, seat: int) -> bool:
+        """Send the bot's move, chosen from the game as the handler holds it; False when it
+        was refused (and counted)."""
+        try:
+            await self._handler.execute_chosen(game_id, lambda game: _choose(game, seat))
+        except DomainError as refusal:
+            self.refusals[refusal.code] += 1
+            METRICS.bot_refusals.inc(label_value=refusal.code)
+            if refusal.code not in EXPECTED_REFUSALS:
+                log.warning("bot %s at game %s refused: %s", seat, game_id, refusal)
+            return False
+        METRICS.bot_commands.inc()
+        return True
+
+
+@dataclass
+class _BotSeats:
+    """Per game: when each bot seat last acted (monotonic seconds), and the version at which
+    its last command was refused (it waits for the game to change before trying again)."""
+
+    acted: dict[int, float] = field(default_factory=dict)
+    refused: dict[int, int] = field(default_factory=dict)
+
+    def longest_waiting(self, state: table.Table) -> list[int]:
+        bots = [seat for seat, taken in enumerate(state.seats) if taken.bot]
+        return sorted(bots, key=lambda seat: self.acted.get(seat, 0.0))
+
+
+def _choose(game: LoadedGame, seat: int) -> Envelope | None:
+    """The bot's command at this version of the game, or None when it has no move now."""
+    moves = _moves(game, seat)
+    if not moves:
+        return None
+    version = game.table.version
+    bot = strategy(game.rules.kind, str(game.table.seats[seat].bot))
+    view = game.rules.view(game.table.game, seat)
+    move = bot(view, moves, bot_chance(game.game_id, seat, version))
+    return Envelope(game.game_id, seat, move, f"bot-{seat}-{version}")
+
+
+def _moves(game: LoadedGame, seat: int) -> tuple[Any, ...]:
+    """The seat's moves while the game is played (bots leave the start to people)."""
+    if game.table.status != "playing":
+        return ()
+    return table.legal_moves(game.rules, game.table, seat)

@@ -1,0 +1,58 @@
+"""A whole game played by strategies, in the domain alone: no service, no clock, no I/O.
+
+Used to measure strategies against each other. Every choice is seeded: the game's secret
+comes from `seed`, each bot draws from `bot_chance`, and when several seats may act at once
+(a real-time game) the seat that acts next is drawn at random among them, so every seat
+gets the same speed.
+"""
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from domain import table as tables
+from domain.bots import Strategy, bot_chance
+from domain.chance import Chance, effective_seed
+from domain.decider import Context, GameRules, Standing
+
+START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
+MAX_COMMANDS = 100_000
+
+
+def play_match(
+    rules: GameRules,
+    strategies: Sequence[Strategy],
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> tuple[Standing, ...]:
+    """The standings once `strategies[seat]` has played every seat to the end."""
+    secret = seed.to_bytes(8, "big")
+    table = tables.Table()
+    table = _apply(rules, table, None, tables.CreateTable(rules.kind, options or {}), secret)
+    for seat in range(len(strategies)):
+        command = tables.TakeSeat(f"bot {seat}", entropy=f"{seed}-{seat}")
+        table = _apply(rules, table, None, command, secret)
+    table = _apply(rules, table, 0, tables.StartGame(), secret)
+    scheduler = Chance(secret, "scheduler")
+    for _ in range(MAX_COMMANDS):
+        movers = [seat for seat in range(len(strategies)) if _moves(rules, table, seat)]
+        if not movers:
+            return table.standings
+        seat = scheduler.choice(movers)
+        chance = bot_chance(str(seed), seat, table.version)
+        view = rules.view(table.game, seat)
+        move = strategies[seat](view, _moves(rules, table, seat), chance)
+        table = _apply(rules, table, seat, move, secret)
+    raise RuntimeError(f"{rules.kind} seed {seed}: no end after {MAX_COMMANDS} commands")
+
+
+def _moves(rules: GameRules, table: tables.Table, seat: int) -> tuple[Any, ...]:
+    return tables.legal_moves(rules, table, seat) if table.status == "playing" else ()
+
+
+def _apply(
+    rules: GameRules, table: tables.Table, seat: int | None, command: Any, secret: bytes
+) -> tables.Table:
+    chance = Chance(effective_seed(secret, table.entropies), table.version)
+    events = tables.decide(rules, table, command, Context(seat, START, chance, secret))
+    return tables.fold(rules, events, table)
