@@ -15,6 +15,7 @@ from commands.log import LogRecord
 from commands.registry import GAMES
 from infra.postgres_store import PostgresEventStore
 from tests.api.players import ok, open_table, play
+from tests.api.test_bots import bots, finished, new_table, seat, start  # noqa: F401 (a fixture)
 from tests.commands.tamper import changed_card, changed_seed, first_move_index, relinked
 
 MAX_COMMANDS = 5_000
@@ -75,6 +76,17 @@ async def test_a_finished_game_of_every_kind_passes_its_audit(
     assert report["ok"] is True, report["checks"]
     assert [check["ok"] for check in report["checks"]] == [True] * 5
     assert report["first_failure"] is None
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+@pytest.mark.usefixtures("bots")
+async def test_a_game_bots_played_passes_its_audit(client: AsyncClient, kind: str) -> None:
+    game_id = await new_table(client, kind)
+    tokens = [await seat(client, game_id, {"bot": "heuristic"}) for _ in range(2)]
+    await start(client, game_id, tokens[0])
+    await finished(client, game_id)
+    report = ok(await client.get(f"/games/{game_id}/audit"))
+    assert report["ok"] is True, report["checks"]
 
 
 async def audit_after(
