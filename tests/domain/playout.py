@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from domain import table as tables
+from domain.bots import Strategy
 from domain.chance import Chance, effective_seed
 from domain.decider import SPECTATOR, Context, GameRules
 from domain.errors import DomainError
@@ -33,9 +34,16 @@ class Playout:
     """One table driven by a seeded random player for every seat."""
 
     def __init__(
-        self, rules: GameRules, seats: int, seed: int, options: dict[str, Any] | None = None
+        self,
+        rules: GameRules,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        players: dict[int, Strategy] | None = None,
     ):
+        """`players` maps seats to bot strategies; the other seats play uniformly at random."""
         self.rules = rules
+        self.players = players or {}
         self.random = random.Random(seed)
         self.secret = seed.to_bytes(8, "big")
         self.table = tables.Table()
@@ -68,8 +76,16 @@ class Playout:
         if not movers:
             return None
         seat = self.random.choice(movers)
-        move = self.random.choice(tables.legal_moves(self.rules, self.table, seat))
+        moves = tables.legal_moves(self.rules, self.table, seat)
+        move = self.choose(seat, moves)
         return seat, move, self.apply(seat, move)
+
+    def choose(self, seat: int, moves: tuple[Any, ...]) -> Any:
+        player = self.players.get(seat)
+        if player is None or self.table.status != "playing":
+            return self.random.choice(moves)
+        chance = Chance(self.secret, f"bot:{seat}:{self.table.version}")
+        return player(self.rules.view(self.table.game, seat), moves, chance)
 
 
 def cards_in(value: Any, card_type: type) -> Iterator[Any]:

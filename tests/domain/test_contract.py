@@ -2,18 +2,23 @@
 
 `CARDROOM_PLAYOUTS` sets how many playouts each game gets (default 1000), split in chunks
 that run in parallel; every step of every playout is checked. The playouts cycle through
-option variants, so a game's options are exercised too; Gnono mostly plays single-round
-matches because random play makes long ones (thousands of moves) too slow to run by the
-thousand.
+option variants, so a game's options are exercised too. Each seat is, at random, either a
+uniformly random player or the game's heuristic bot: mixed tables reach the endings that
+skilled play reaches and keep games short enough to check by the thousand (all-random Gnono
+matches run to thousands of moves). Gnono mostly plays single-round matches for the same
+reason.
 """
 
 import os
+import random
 
 import msgspec
 import pytest
 
 from commands.registry import GAMES
+from commands.strategies import STRATEGIES
 from domain import table as tables
+from domain.bots import Strategy
 from domain.decider import GameRules
 from tests.domain.playout import (
     MAX_STEPS,
@@ -28,8 +33,9 @@ from tests.domain.playout import (
 
 PLAYOUTS = int(os.environ.get("CARDROOM_PLAYOUTS", "1000"))
 CHUNKS = 4
+HEURISTIC_SHARE = 0.5
 OPTION_VARIANTS: dict[str, list[dict[str, object]]] = {
-    "gnono": [{"playout_score": 1}] * 25 + [{"playout_score": 1, "hand_size": 11}] * 24 + [{}],
+    "gnono": [{"playout_score": 1}] * 12 + [{"playout_score": 1, "hand_size": 11}] * 12 + [{}],
     "onexeno": [{}, {"teams": 2}, {"teams": 3}, {"hands": 2}, {"corner_match": False}],
     "ecliptic": [{}, {"colour_scoring": "run"}],
     "cno": [{}] * 7 + [{"rounds": 2}],
@@ -48,9 +54,17 @@ def seat_count(rules: GameRules, options: dict[str, object], seed: int) -> int:
     return low + (seed // 7) % (high - low + 1)
 
 
+def players_for(kind: str, seats: int, seed: int) -> dict[int, Strategy]:
+    """Each seat is the heuristic bot or (left out) a uniformly random player."""
+    coin = random.Random(f"players {seed}")
+    heuristic = STRATEGIES[kind]["heuristic"]
+    return {seat: heuristic for seat in range(seats) if coin.random() < HEURISTIC_SHARE}
+
+
 def check_playout(rules: GameRules, seed: int) -> None:
     options = options_for(rules, seed)
-    playout = Playout(rules, seat_count(rules, options, seed), seed, options)
+    seats = seat_count(rules, options, seed)
+    playout = Playout(rules, seats, seed, options, players_for(rules.kind, seats, seed))
     cards = card_count(rules, playout.table)
     assert not leaks(rules, playout.before_start, playout.opening), f"seed {seed}: opening leaks"
     pool = MovePool()
