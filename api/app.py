@@ -66,6 +66,13 @@ def background_work(
     return work
 
 
+def bot_work(handler: CommandHandler, pool: asyncpg.Pool, hub: LiveHub, pace: float) -> BotWorker:
+    """The worker that plays every bot seat, woken by the live hub."""
+    bots = BotWorker(handler, PostgresEventStore(pool), pace)
+    hub.listen(bots.notice)
+    return bots
+
+
 def create_app(
     database_url: str,
     redis_url: str,
@@ -91,8 +98,7 @@ def create_app(
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             work = background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
-                app.state.bots = BotWorker(app.state.handler, PostgresEventStore(pool), bot_pace)
-                hub.listen(app.state.bots.notice)
+                app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
                 work["bots"] = app.state.bots.run
             async with workers.running({"live hub": hub.run, **work}):
                 yield

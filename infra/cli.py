@@ -14,7 +14,9 @@ import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.app import background_work, create_app
+from api.app import background_work, bot_work, create_app
+from api.live import LiveHub
+from commands.handler import CommandHandler
 from commands.registry import GAMES
 from infra import audit_commands, workers
 from infra.migrate import migrate
@@ -145,9 +147,19 @@ async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
                 await client.aclose()
 
 
-async def _work(relay: bool, projections: bool) -> None:
+@main.command(help="Play every bot seat until stopped (a live hub wakes the bots).")
+def bots() -> None:
+    asyncio.run(_work(relay=False, projections=False, bots=True))
+
+
+async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
     async with _connections() as (pool, client):
         work = background_work(pool, client, DEFAULT_STREAM, relay, projections)
+        if bots:
+            hub = LiveHub(client, DEFAULT_STREAM)
+            handler = CommandHandler(PostgresEventStore(pool))
+            pace = Settings.from_env().bot_pace
+            work |= {"live hub": hub.run, "bots": bot_work(handler, pool, hub, pace).run}
         async with workers.running(work):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
