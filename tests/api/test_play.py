@@ -71,3 +71,37 @@ async def test_a_game_goes_on_after_a_restart(
         assert [await view(second, game_id, token) for token in tokens] == seat_views
         final = await play(second, game_id, tokens, rng, MAX_COMMANDS)
     assert final["status"] == "finished"
+
+
+async def test_an_onexeno_session_of_partners_plays_hand_after_hand(client: AsyncClient) -> None:
+    game_id, tokens = await open_table(client, "onexeno", 4, {"teams": 2, "hands": 2})
+    final = await play(client, game_id, tokens, random.Random(12), MAX_COMMANDS)
+    assert final["status"] == "finished"
+    places = {s["seat"]: s["place"] for s in final["standings"]}
+    assert places[0] == places[2] and places[1] == places[3], "partners share their place"
+    events = ok(await client.get(f"/games/{game_id}/events"))
+    assert sum(e["event"]["type"] == "onexeno.hand_ended" for e in events) == 2
+    assert sum(e["event"]["type"] == "onexeno.hand_dealt" for e in events) == 2
+
+
+async def test_metrics_count_accepted_and_refused_commands(client: AsyncClient) -> None:
+    def series(text: str, name: str) -> float:
+        rows = [line for line in text.splitlines() if line.startswith(name)]
+        return sum(float(line.rsplit(" ", 1)[1]) for line in rows)
+
+    before = (await client.get("/metrics")).text
+    game_id, tokens = await open_table(client, "mad", 2)
+    ok(
+        await client.post(
+            f"/games/{game_id}/commands", json={"type": "start_game"}, headers=bearer(tokens[0])
+        )
+    )
+    await client.post(
+        f"/games/{game_id}/commands", json={"type": "start_game"}, headers=bearer(tokens[0])
+    )
+    after = (await client.get("/metrics")).text
+    accepted = "cardroom_commands_accepted_total"
+    assert series(after, accepted) - series(before, accepted) >= 4  # create, two seats, start
+    refused = 'cardroom_commands_refused_total{code="already_started"}'
+    assert series(after, refused) - series(before, refused) == 1
+    assert "cardroom_append_seconds_count" in after and "cardroom_live_connections" in after
