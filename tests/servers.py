@@ -65,8 +65,7 @@ def fresh_database_name() -> str:
 async def fresh_database(postgres_url: str) -> AsyncIterator[str]:
     """A migrated database of its own on the server, dropped afterwards; yields its URL."""
     name = fresh_database_name()
-    admin = await asyncpg.connect(postgres_url)
-    await admin.execute(f'CREATE DATABASE "{name}"')
+    await _admin(postgres_url, f'CREATE DATABASE "{name}"')
     url = with_database(postgres_url, name)
     try:
         connection = await asyncpg.connect(url)
@@ -74,5 +73,13 @@ async def fresh_database(postgres_url: str) -> AsyncIterator[str]:
         await connection.close()
         yield url
     finally:
-        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        await _admin(postgres_url, f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+async def _admin(postgres_url: str, statement: str) -> None:
+    """Run one statement on a connection of its own (none is held for a whole run)."""
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(statement)
+    finally:
         await admin.close()
