@@ -70,3 +70,24 @@ def fold(state: State, events: Iterable[Event]) -> State:
     for event in events:
         state = rules.evolve(state, event)
     return state
+
+
+# Two opening hands used across the tests: seat 0 holds a pair of 1s and a triplet of 8s.
+HAND = (
+    card(1, "red"),
+    card(1, "green"),
+    card(4, "red"),
+    card(6, "grey"),
+    card(8, "yellow"),
+    card(8, "violet"),
+    card(8, "orange"),
+)
+OTHER = (
+    card(2, "red"),
+    card(3, "grey"),
+    card(5, "violet"),
+    card(7, "green"),
+    card(9, "yellow"),
+    card(10, "orange"),
+    card(12, "red"),
+)

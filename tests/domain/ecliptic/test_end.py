@@ -10,27 +10,9 @@ from domain.games.ecliptic.model import (
     TurnBegan,
     TurnPlayed,
 )
-from tests.domain.ecliptic.helpers import card, fold, given, when
+from tests.domain.ecliptic.helpers import HAND, OTHER, card, fold, given, when
 from tests.domain.ecliptic.test_battle import ATTACK, ATTACKER, DEFENDER_LEO, REFILL, WEAK
 
-HAND = (
-    card(1, "red"),
-    card(1, "green"),
-    card(4, "red"),
-    card(6, "grey"),
-    card(8, "yellow"),
-    card(8, "violet"),
-    card(8, "orange"),
-)
-OTHER = (
-    card(2, "red"),
-    card(3, "grey"),
-    card(5, "violet"),
-    card(7, "green"),
-    card(9, "yellow"),
-    card(10, "orange"),
-    card(12, "red"),
-)
 LAST = (card(11, "yellow"), card(11, "grey"), card(2, "green"))
 PLAIN = PlayTurn((card(1, "red"), card(1, "green")), card(6, "grey"))
 TRIPLET = PlayTurn((card(8, "yellow"), card(8, "violet")), card(8, "orange"))

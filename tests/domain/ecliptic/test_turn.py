@@ -15,26 +15,8 @@ from domain.games.ecliptic.model import (
     TurnBegan,
     TurnPlayed,
 )
-from tests.domain.ecliptic.helpers import card, fold, given, then_refused, when
+from tests.domain.ecliptic.helpers import HAND, OTHER, card, fold, given, then_refused, when
 
-HAND = (
-    card(1, "red"),
-    card(1, "green"),
-    card(4, "red"),
-    card(6, "grey"),
-    card(8, "yellow"),
-    card(8, "violet"),
-    card(8, "orange"),
-)
-OTHER = (
-    card(2, "red"),
-    card(3, "grey"),
-    card(5, "violet"),
-    card(7, "green"),
-    card(9, "yellow"),
-    card(10, "orange"),
-    card(12, "red"),
-)
 STOCK = (card(11, "yellow"), card(11, "grey"), card(2, "green"), card(3, "orange"))
 
 
