@@ -6,24 +6,10 @@ Signs are numbered 1 (Aries) to 12 (Pisces) and are cyclic: 12 and 1 are consecu
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import date
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 import msgspec
 
-SIGNS: Final = (
-    "aries",
-    "taurus",
-    "gemini",
-    "cancer",
-    "leo",
-    "virgo",
-    "libra",
-    "scorpio",
-    "sagittarius",
-    "capricorn",
-    "aquarius",
-    "pisces",
-)
 SignName = Literal[
     "aries",
     "taurus",
@@ -38,6 +24,7 @@ SignName = Literal[
     "aquarius",
     "pisces",
 ]
+SIGNS: Final[tuple[SignName, ...]] = get_args(SignName)
 SIGN_COUNT: Final = len(SIGNS)
 COLOURS: Final = ("yellow", "grey", "red", "violet", "green", "orange")
 SYMBOLS: Final = {
