@@ -3,12 +3,15 @@
 from typing import Any
 
 from litestar import Request
+from litestar.di import NamedDependency
 
 from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
 from domain.errors import DomainError
 
 _SCHEME = "bearer "
+HandlerDependency = NamedDependency[CommandHandler]
+"""The command handler, injected into route handlers by name (`handler`)."""
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:

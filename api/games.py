@@ -4,9 +4,9 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
-from api.auth import acting_seat, bearer_token, viewer
+from api.auth import HandlerDependency, acting_seat, bearer_token, viewer
 from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -80,7 +80,10 @@ class GamesController(Controller):
 
     @post("/")
     async def create(
-        self, data: CreateGame, handler: CommandHandler, idempotency_key: IdempotencyKey = None
+        self,
+        data: JSONBody[CreateGame],
+        handler: HandlerDependency,
+        idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
         """Open a table of a kind with options; unknown options are refused."""
         applied = await handler.create(data.kind, data.options, idempotency_key)
@@ -93,8 +96,8 @@ class GamesController(Controller):
     async def take_seat(
         self,
         game_id: FromPath[str],
-        data: TakeSeatRequest,
-        handler: CommandHandler,
+        data: JSONBody[TakeSeatRequest],
+        handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
         """Take the next free seat, for a person or a bot; the token is shown only once."""
@@ -111,7 +114,7 @@ class GamesController(Controller):
         self,
         request: AnyRequest,
         game_id: FromPath[str],
-        handler: CommandHandler,
+        handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
@@ -125,7 +128,7 @@ class GamesController(Controller):
 
     @get("/{game_id:str}")
     async def view(
-        self, request: AnyRequest, game_id: str, handler: CommandHandler
+        self, request: AnyRequest, game_id: FromPath[str], handler: HandlerDependency
     ) -> table.TableView:
         """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
         game = await handler.load(game_id)
@@ -137,7 +140,7 @@ class GamesController(Controller):
         self,
         request: AnyRequest,
         game_id: FromPath[str],
-        handler: CommandHandler,
+        handler: HandlerDependency,
         after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
     ) -> list[VersionedEvent]:
         """The events after a version, each as the caller may see it."""

@@ -19,7 +19,7 @@ from litestar import Request, get
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.auth import bearer_token, viewer
+from api.auth import HandlerDependency, bearer_token, viewer
 from api.games import events_after
 from commands.handler import CommandHandler
 from infra.metrics import METRICS
@@ -94,7 +94,7 @@ async def follow(
 async def live(
     request: Request[Any, Any, Any],
     game_id: FromPath[str],
-    handler: CommandHandler,
+    handler: HandlerDependency,
     last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0)] = None,
     after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
 ) -> ServerSentEvent:

@@ -52,9 +52,7 @@ def _plain(row: asyncpg.Record) -> dict[str, Any]:
 
 
 @get("/lobby", tags=["read models"])
-async def lobby(
-    state: State, kind: str | None = None, limit: Limit = 50, offset: Offset = 0
-) -> Page:
+async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
     sql = (
         "SELECT game_id, kind, options, seats, min_seats, max_seats,"

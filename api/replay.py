@@ -5,10 +5,9 @@ from typing import Annotated, Any
 from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 
-from api.auth import bearer_token, viewer
+from api.auth import HandlerDependency, bearer_token, viewer
 from commands import log, replay
 from commands.audit import AuditReport, audit
-from commands.handler import CommandHandler
 from domain import table
 
 
@@ -16,7 +15,7 @@ from domain import table
 async def replay_view(
     request: Request[Any, Any, Any],
     game_id: FromPath[str],
-    handler: CommandHandler,
+    handler: HandlerDependency,
     at: Annotated[int, QueryParameter(ge=1, description="the version to see the game at")],
 ) -> table.TableView:
     """The caller's view as of version `at`: redacted while live, every hand once over."""
@@ -30,14 +29,14 @@ async def replay_view(
 
 
 @get("/games/{game_id:str}/log", tags=["replay"])
-async def game_log(game_id: FromPath[str], handler: CommandHandler) -> log.GameLog:
+async def game_log(game_id: FromPath[str], handler: HandlerDependency) -> log.GameLog:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
     stored = await handler.stored_events(game_id, 0)
     return log.game_log(log.published(game_id, stored))
 
 
 @get("/games/{game_id:str}/audit", tags=["replay"])
-async def game_audit(game_id: FromPath[str], handler: CommandHandler) -> AuditReport:
+async def game_audit(game_id: FromPath[str], handler: HandlerDependency) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
     stored = await handler.stored_events(game_id, 0)
     return audit(log.published(game_id, stored))
