@@ -30,6 +30,6 @@ async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every read model table, in a stable order."""
     tables = ("lobby", "table_summaries", "seat_names", "scoreboard", "player_games")
     return {
-        table: [tuple(row) for row in await pool.fetch(f"SELECT * FROM {table} ORDER BY 1, 2")]
+        table: sorted((tuple(row) for row in await pool.fetch(f"SELECT * FROM {table}")), key=repr)
         for table in tables
     }
