@@ -5,7 +5,7 @@ from typing import Any
 from litestar import Request
 from litestar.di import NamedDependency
 
-from commands.handler import CommandHandler
+from commands.handler import CommandHandler, LoadedGame
 from domain.decider import SPECTATOR
 from domain.errors import DomainError
 
@@ -31,6 +31,14 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
     if seat is None:
         raise DomainError("wrong_token", "this token holds no seat at this game")
     return seat
+
+
+async def game_and_viewer(
+    handler: CommandHandler, game_id: str, request: Request[Any, Any, Any]
+) -> tuple[LoadedGame, int]:
+    """The game (refused first when unknown) and who is asking: a seat, or SPECTATOR."""
+    game = await handler.load(game_id)
+    return game, await viewer(handler, game_id, bearer_token(request))
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:

@@ -6,7 +6,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
-from api.auth import HandlerDependency, acting_seat, bearer_token, viewer
+from api.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
 from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -131,8 +131,7 @@ class GamesController(Controller):
         self, request: AnyRequest, game_id: FromPath[str], handler: HandlerDependency
     ) -> table.TableView:
         """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
-        game = await handler.load(game_id)
-        seat = await viewer(handler, game_id, bearer_token(request))
+        game, seat = await game_and_viewer(handler, game_id, request)
         return table.view(game.rules, game.table, seat)
 
     @get("/{game_id:str}/events")
@@ -144,8 +143,7 @@ class GamesController(Controller):
         after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
     ) -> list[VersionedEvent]:
         """The events after a version, each as the caller may see it."""
-        game = await handler.load(game_id)
-        seat = await viewer(handler, game_id, bearer_token(request))
+        game, seat = await game_and_viewer(handler, game_id, request)
         return await events_after(handler, game, after, seat)
 
 

@@ -19,7 +19,7 @@ from litestar import Request, get
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.auth import HandlerDependency, bearer_token, viewer
+from api.auth import HandlerDependency, game_and_viewer
 from api.games import events_after
 from commands.handler import CommandHandler
 from infra.metrics import METRICS
@@ -99,8 +99,7 @@ async def live(
     after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
 ) -> ServerSentEvent:
     """Server-Sent Events of the game as the caller may see them; the id is the version."""
-    await handler.load(game_id)
-    seat = await viewer(handler, game_id, bearer_token(request))
+    _, seat = await game_and_viewer(handler, game_id, request)
     hub: LiveHub = request.app.state.live
     start = last_event_id if last_event_id is not None else after
     return ServerSentEvent(follow(hub, handler, game_id, seat, start))

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 
-from api.auth import HandlerDependency, bearer_token, viewer
+from api.auth import HandlerDependency, game_and_viewer
 from commands import log, replay
 from commands.audit import AuditReport, audit
 from domain import table
@@ -19,8 +19,7 @@ async def replay_view(
     at: Annotated[int, QueryParameter(ge=1, description="the version to see the game at")],
 ) -> table.TableView:
     """The caller's view as of version `at`: redacted while live, every hand once over."""
-    game = await handler.load(game_id)
-    seat = await viewer(handler, game_id, bearer_token(request))
+    game, seat = await game_and_viewer(handler, game_id, request)
     stored = await handler.stored_events(game_id, 0)
     payloads = (row.data for row in stored if row.version <= min(at, game.table.version))
     events = replay.decode_events(game.rules.kind, payloads)

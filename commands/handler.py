@@ -25,8 +25,7 @@ from commands import codec
 from commands.envelope import Applied, Envelope
 from commands.registry import game_rules
 from domain import table
-from domain.chance import Chance, effective_seed
-from domain.decider import Context, GameRules
+from domain.decider import GameRules
 from domain.errors import DomainError
 from infra.metrics import METRICS
 from infra.postgres_store import (
@@ -81,10 +80,14 @@ class CommandHandler:
             return Applied(game_id, *done, replayed=True)
         secret = secrets.token_bytes(32)
         game = LoadedGame(game_id, rules, secret, table.Table())
+
+        def record_game(events: Sequence[Any]) -> list[SideWrite]:
+            return [(INSERT_GAME, (game_id, kind, secret))]
+
         envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
         try:
             async with self._lock(game_id):
-                return await self._apply(game, envelope, [(INSERT_GAME, (game_id, kind, secret))])
+                return await self._apply(game, envelope, record_game)
         except ConcurrencyConflict:
             done = await self._store.command_versions(game_id, command_id or "")
             if done is None:
@@ -133,8 +136,7 @@ class CommandHandler:
                 ):
                     return await self._replayed(game, *done)
                 try:
-                    writes = side_writes or (lambda events: [])
-                    return await self._apply(game, envelope, writes)
+                    return await self._apply(game, envelope, side_writes or _no_side_writes)
                 except ConcurrencyConflict:
                     continue
         raise DomainError("busy", "the game kept changing under this command; send it again")
@@ -170,18 +172,16 @@ class CommandHandler:
         self,
         game: LoadedGame,
         envelope: Envelope,
-        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | list[SideWrite],
+        side_writes: Callable[[Sequence[Any]], list[SideWrite]],
     ) -> Applied:
         now = self._now()
-        seed = effective_seed(game.secret, game.table.entropies)
-        ctx = Context(envelope.seat, now, Chance(seed, game.table.version), game.secret)
+        ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
         events = table.decide(game.rules, game.table, envelope.command, ctx)
         command_id = envelope.command_id or str(uuid.uuid4())
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
-        writes = side_writes if isinstance(side_writes, list) else side_writes(events)
         version = game.table.version
         started = time.perf_counter()
-        await self._store.append(game.game_id, version, records, command_id, writes)
+        await self._store.append(game.game_id, version, records, command_id, side_writes(events))
         METRICS.append_seconds.observe(time.perf_counter() - started)
         METRICS.commands_accepted.inc()
         folded = table.fold(game.rules, events, game.table)
@@ -207,6 +207,10 @@ class CommandHandler:
         self._games.move_to_end(game.game_id)
         while len(self._games) > self._cache_size:
             self._games.popitem(last=False)
+
+
+def _no_side_writes(events: Sequence[Any]) -> list[SideWrite]:
+    return []
 
 
 def _records(

@@ -20,8 +20,7 @@ from commands import codec
 from commands.evidence import CHANCE, COMMANDS, Evidence, Outcome
 from commands.log import LogRecord
 from domain import table
-from domain.chance import ALGORITHM, Chance, effective_seed
-from domain.decider import Context
+from domain.chance import ALGORITHM, Chance
 from domain.errors import DomainError
 
 
@@ -105,9 +104,10 @@ class Redecision:
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             self.commands.fail(first.version, f"the recorded command cannot be read: {error}")
             return
-        chance = CountingChance(effective_seed(self.seed, self.state.entropies), self.state.version)
+        ctx = table.decision_context(self.state, seat, at, self.seed, CountingChance)
+        chance = ctx.chance
+        assert isinstance(chance, CountingChance)
         try:
-            ctx = Context(seat, at, chance, self.seed)
             decided = table.decide(self.evidence.rules, self.state, command, ctx)
         except DomainError as error:
             self.commands.fail(first.version, f"{_tag(command)} is refused ({error.code}): {error}")

@@ -5,12 +5,13 @@ other command goes to the game's `decide` while the table is playing. When the g
 its end, the table appends the standings and reveals the secret seed in the same decision.
 """
 
+from datetime import datetime
 from functools import reduce
 from typing import Any, Literal
 
 import msgspec
 
-from domain.chance import ALGORITHM, commitment
+from domain.chance import ALGORITHM, Chance, commitment, effective_seed
 from domain.decider import REFEREE, Context, GameRules, Standing
 from domain.errors import DomainError, require
 
@@ -131,6 +132,16 @@ def evolve(rules: GameRules, table: Table, event: Any) -> Table:
         case _:
             table = replace(table, game=rules.evolve(table.game, event))
     return replace(table, version=table.version + 1)
+
+
+def decision_context(
+    table: Table, seat: int | None, now: datetime, secret: bytes, chance: type[Chance] = Chance
+) -> Context:
+    """The context a command is decided in at this table: its chance comes from the secret
+    mixed with the seats' entropy, labelled by the version it is decided at (`domain.chance`)."""
+    return Context(
+        seat, now, chance(effective_seed(secret, table.entropies), table.version), secret
+    )
 
 
 def fold(rules: GameRules, events: Any, table: Table | None = None) -> Table:

@@ -12,8 +12,8 @@ from typing import Any
 
 from domain import table as tables
 from domain.bots import Strategy, bot_chance
-from domain.chance import Chance, effective_seed
-from domain.decider import Context, GameRules, Standing
+from domain.chance import Chance
+from domain.decider import GameRules, Standing
 
 START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 MAX_COMMANDS = 100_000
@@ -53,6 +53,6 @@ def _moves(rules: GameRules, table: tables.Table, seat: int) -> tuple[Any, ...]:
 def _apply(
     rules: GameRules, table: tables.Table, seat: int | None, command: Any, secret: bytes
 ) -> tables.Table:
-    chance = Chance(effective_seed(secret, table.entropies), table.version)
-    events = tables.decide(rules, table, command, Context(seat, START, chance, secret))
+    ctx = tables.decision_context(table, seat, START, secret)
+    events = tables.decide(rules, table, command, ctx)
     return tables.fold(rules, events, table)

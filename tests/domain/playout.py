@@ -17,7 +17,7 @@ import msgspec
 
 from domain import table as tables
 from domain.bots import Strategy
-from domain.chance import Chance, effective_seed
+from domain.chance import Chance
 from domain.decider import SPECTATOR, Context, GameRules
 from domain.errors import DomainError
 
@@ -26,8 +26,7 @@ MAX_STEPS = 20_000
 
 
 def context(table: tables.Table, seat: int | None, secret: bytes) -> Context:
-    chance = Chance(effective_seed(secret, table.entropies), table.version)
-    return Context(seat=seat, now=NOW, chance=chance, seed=secret)
+    return tables.decision_context(table, seat, NOW, secret)
 
 
 class Playout:
