@@ -9,7 +9,7 @@ import functools
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -87,19 +87,25 @@ class Playout:
         return player(self.rules.view(self.table.game, seat), moves, chance)
 
 
-def cards_in(value: Any, card_type: type) -> Iterator[Any]:
-    """Every card value anywhere inside a view or event."""
-    if isinstance(value, card_type):
-        yield value
-    elif isinstance(value, msgspec.Struct):
-        for field in value.__struct_fields__:
-            yield from cards_in(getattr(value, field), card_type)
-    elif isinstance(value, list | tuple | set | frozenset):
-        for item in value:
-            yield from cards_in(item, card_type)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from cards_in(item, card_type)
+_FLAT_OBJECT = re.compile(rb"\{[^{}]*\}")
+
+
+def cards_in(value: Any, card_type: type) -> list[Any]:
+    """Every card inside a view or event, as the viewer would receive it: each flat object of
+    its JSON that decodes as a card (cards are flat Structs, so none is missed)."""
+    decoder = _decoder(card_type)
+    cards = []
+    for candidate in _FLAT_OBJECT.findall(msgspec.json.encode(value)):
+        try:
+            cards.append(decoder.decode(candidate))
+        except msgspec.ValidationError:
+            continue
+    return cards
+
+
+@functools.cache
+def _decoder(card_type: type) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(card_type)
 
 
 def viewers(table: tables.Table) -> list[int]:
@@ -110,8 +116,7 @@ def leaks(rules: GameRules, before: tables.Table, events: tuple[Any, ...]) -> li
     """Hidden cards shown to a viewer by a redacted event or by the view after it.
 
     Each event is checked against the state right after it, so a card played face up and
-    later dealt face down in the same decision is not mistaken for a leak. A card shows when
-    its exact JSON encoding appears in the JSON a viewer receives.
+    later dealt face down in the same decision is not mistaken for a leak.
     """
     found, table = [], before
     for event in events:
@@ -123,34 +128,15 @@ def leaks(rules: GameRules, before: tables.Table, events: tuple[Any, ...]) -> li
     return found
 
 
-_FLAT_OBJECT = re.compile(rb"\{[^{}]*\}")
-
-
 def _shown_hidden(rules: GameRules, table: tables.Table, seen_by: Any) -> list[str]:
-    """Hidden cards among the flat JSON objects (cards among them) each viewer receives."""
+    """Hidden cards among the cards each viewer receives."""
     found = []
     for viewer in viewers(table):
-        shown = _cards(rules.Card, msgspec.json.encode(seen_by(viewer)))
+        shown = cards_in(seen_by(viewer), rules.Card)
         if shown:
             hidden = rules.hidden(table.game, viewer)
             found += [f"viewer {viewer} sees {card}" for card in shown if card in hidden]
     return found
-
-
-def _cards(card_type: type, received: bytes) -> list[Any]:
-    decoder = _decoder(card_type)
-    cards = []
-    for candidate in set(_FLAT_OBJECT.findall(received)):
-        try:
-            cards.append(decoder.decode(candidate))
-        except msgspec.ValidationError:
-            continue
-    return cards
-
-
-@functools.cache
-def _decoder(card_type: type) -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(card_type)
 
 
 def card_count(rules: GameRules, table: tables.Table) -> dict[Any, int]:
