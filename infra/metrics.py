@@ -6,6 +6,7 @@ One module-level registry, `METRICS`, holds every series the service reports.
 from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 
 @dataclass
@@ -55,6 +56,11 @@ class Histogram:
             lines.append(f'{self.name}_bucket{{le="{bound:g}"}} {cumulative}')
         lines.append(f'{self.name}_bucket{{le="+Inf"}} {self.count}')
         return [*lines, f"{self.name}_sum {self.total:g}", f"{self.name}_count {self.count}"]
+
+
+def seconds_since(moment: datetime) -> float:
+    """How long ago `moment` was (never negative, whatever the clocks say)."""
+    return max((datetime.now(UTC) - moment).total_seconds(), 0.0)
 
 
 def _labels(label: str, value: str) -> str:

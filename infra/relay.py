@@ -7,15 +7,15 @@ again, and Redis refuses the repeated ids, so nothing is lost or doubled.
 """
 
 import asyncio
-from datetime import UTC, datetime
 
 import asyncpg
 import redis.asyncio as redis
 
 from infra import checkpoints
-from infra.metrics import METRICS
+from infra.metrics import METRICS, seconds_since
 from infra.postgres_store import Position, PostgresEventStore
 from infra.redis_streams import publish
+from infra.workers import pause
 
 CHECKPOINT = "relay"
 _LEADER_LOCK = 0x72656C6179  # "relay"
@@ -42,13 +42,13 @@ class Relay:
         """Publish until `stopping` is set, once this relay holds the leader lock."""
         async with self._pool.acquire() as leader:
             while not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
-                if await _wait(stopping, 1.0):
+                if await pause(stopping, 1.0):
                     return
             try:
                 self.position = await checkpoints.load(self._pool, CHECKPOINT)
                 while not stopping.is_set():
                     if not await self.publish_batch():
-                        await _wait(stopping, self._idle)
+                        await pause(stopping, self._idle)
             finally:
                 await leader.execute("SELECT pg_advisory_unlock($1)", _LEADER_LOCK)
 
@@ -60,16 +60,6 @@ class Relay:
         await publish(self._client, self._stream, events)
         self.position = events[-1].position
         await checkpoints.save(self._pool, CHECKPOINT, self.position)
-        lag = datetime.now(UTC) - events[-1].recorded_at
-        METRICS.relay_lag_seconds.set(max(lag.total_seconds(), 0.0))
+        METRICS.relay_lag_seconds.set(seconds_since(events[-1].recorded_at))
         METRICS.relayed_events.inc(len(events))
         return len(events)
-
-
-async def _wait(stopping: asyncio.Event, seconds: float) -> bool:
-    """Sleep up to `seconds`; True when stopping was asked for meanwhile."""
-    try:
-        await asyncio.wait_for(stopping.wait(), seconds)
-    except TimeoutError:
-        return False
-    return True

@@ -11,6 +11,15 @@ Work = Callable[[asyncio.Event], Awaitable[None]]
 RESTART_DELAY = 1.0
 
 
+async def pause(stopping: asyncio.Event, seconds: float) -> bool:
+    """Sleep up to `seconds`; True when stopping was asked for meanwhile."""
+    try:
+        await asyncio.wait_for(stopping.wait(), seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
 async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
     """Run `work` until stopping; restart it after a pause whenever it fails."""
     while not stopping.is_set():
@@ -18,8 +27,7 @@ async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
             await work(stopping)
         except Exception:
             log.exception("worker %s failed; restarting", name)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stopping.wait(), RESTART_DELAY)
+            await pause(stopping, RESTART_DELAY)
 
 
 @contextlib.asynccontextmanager

@@ -13,7 +13,6 @@ import logging
 import os
 import socket
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import asyncpg
@@ -21,7 +20,7 @@ import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
 from infra import checkpoints
-from infra.metrics import METRICS
+from infra.metrics import METRICS, seconds_since
 from infra.postgres_store import Position, PostgresEventStore, StoredEvent
 from infra.redis_streams import decode_entry, entry_id
 
@@ -179,8 +178,8 @@ class ProjectionRunner:
                 return False
             await self.projection.apply(connection, fresh)
             await checkpoints.save(connection, self.projection.name, fresh[-1].position)
-        lag = datetime.now(UTC) - fresh[-1].recorded_at
-        METRICS.projection_lag_seconds.set(max(lag.total_seconds(), 0.0), self.projection.name)
+        lag = seconds_since(fresh[-1].recorded_at)
+        METRICS.projection_lag_seconds.set(lag, self.projection.name)
         return True
 
     async def _skip(self, event: StoredEvent) -> None:
