@@ -25,7 +25,7 @@ def redis_server(data_dir: Path) -> Iterator[str]:
     """Run an embedded Valkey under `data_dir` for the duration of the block; yield its URL."""
     folder = data_dir.resolve() / "valkey"
     folder.mkdir(parents=True, exist_ok=True)
-    server = ValkeyServer(port=_free_port(), data_dir=folder, persist=True, appendonly="yes")
+    server = ValkeyServer(port=free_port(), data_dir=folder, persist=True, appendonly="yes")
     server.start()
     try:
         yield server.connection_url
@@ -33,7 +33,7 @@ def redis_server(data_dir: Path) -> Iterator[str]:
         server.stop()
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]

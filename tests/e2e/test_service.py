@@ -3,7 +3,6 @@
 import asyncio
 import os
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -18,16 +17,11 @@ import msgspec
 from commands.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
+from infra.embedded import free_port
 from tests.api.players import bearer
 from tests.domain.playout import cards_in
 
 BOOT_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @contextmanager
