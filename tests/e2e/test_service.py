@@ -95,16 +95,18 @@ def live_events(
     return received
 
 
+def open_table(http: httpx.Client, kind: str, seats: int) -> tuple[str, list[str]]:
+    game_id = http.post("/games", json={"kind": kind}).json()["id"]
+    seat = f"/games/{game_id}/seats"
+    return game_id, [http.post(seat, json={"name": f"p{n}"}).json()["token"] for n in range(seats)]
+
+
 def test_a_game_survives_a_restart_of_the_service(
     database_url: str, redis_url: str, tmp_path: Path
 ) -> None:
     rng = random.Random(21)
     with service(database_url, redis_url, tmp_path) as http:
-        game_id = http.post("/games", json={"kind": "mad"}).json()["id"]
-        tokens = [
-            http.post(f"/games/{game_id}/seats", json={"name": f"p{n}"}).json()["token"]
-            for n in range(3)
-        ]
+        game_id, tokens = open_table(http, "mad", 3)
         before = play(http, game_id, tokens, rng, 6)
     with service(database_url, redis_url, tmp_path) as http:
         assert http.get(f"/games/{game_id}").json() == before
@@ -117,11 +119,7 @@ def test_live_resumes_after_last_event_id_and_never_shows_a_hidden_card(
 ) -> None:
     rng = random.Random(8)
     with service(database_url, redis_url, tmp_path) as http:
-        game_id = http.post("/games", json={"kind": "gnono"}).json()["id"]
-        tokens = [
-            http.post(f"/games/{game_id}/seats", json={"name": f"p{n}"}).json()["token"]
-            for n in range(3)
-        ]
+        game_id, tokens = open_table(http, "gnono", 3)
         middle = play(http, game_id, tokens, rng, 10)["version"]
         latest = play(http, game_id, tokens, rng, 10)["version"]
         mine = http.get(
