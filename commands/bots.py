@@ -36,8 +36,6 @@ from infra.postgres_store import PostgresEventStore, StoredEvent
 
 log = logging.getLogger(__name__)
 FALLBACK_SECONDS = 5.0
-REAL_TIME = frozenset({"cno"})
-"""Kinds without turns, where bots keep to the pace."""
 EXPECTED_REFUSALS = frozenset({"stale"})
 """A command of another process can overtake a bot in a real-time race; any other refusal
 is a bot's mistake, and logged as one."""
@@ -101,7 +99,7 @@ class BotWorker:
     async def _act(self, game: LoadedGame, seats: "_BotSeats") -> float:
         """Let the bot seat that waited longest make a move; 0 once one did, else how long
         to wait before one may (its pace), at most `FALLBACK_SECONDS`."""
-        paced = self.pace if game.rules.kind in REAL_TIME else 0.0
+        paced = self.pace if game.rules.real_time else 0.0
         wait = FALLBACK_SECONDS
         for seat in seats.longest_waiting(game.table):
             moves = _moves(game, seat)

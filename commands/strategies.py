@@ -1,20 +1,21 @@
-"""The explicit list of bot strategies each game offers: `random` and `heuristic`."""
+"""The bot strategies every game offers: `random` and the game's own `heuristic`."""
 
-from domain.bots import Strategy, cno, ecliptic, gnono, mad, onexeno, random_move
+from typing import Any
+
+from commands.registry import game_rules
+from domain.bots import random_move
+from domain.decider import Strategy
 from domain.errors import DomainError
 
-STRATEGIES: dict[str, dict[str, Strategy]] = {
-    "gnono": {"random": random_move, "heuristic": gnono.heuristic},
-    "mad": {"random": random_move, "heuristic": mad.heuristic},
-    "onexeno": {"random": random_move, "heuristic": onexeno.heuristic},
-    "ecliptic": {"random": random_move, "heuristic": ecliptic.heuristic},
-    "cno": {"random": random_move, "heuristic": cno.heuristic},
-}
+
+def strategies(kind: str) -> dict[str, Strategy[Any, Any]]:
+    """The strategies a game kind offers, by name."""
+    return {"random": random_move, "heuristic": game_rules(kind).heuristic}
 
 
-def strategy(kind: str, name: str) -> Strategy:
+def strategy(kind: str, name: str) -> Strategy[Any, Any]:
     """The strategy called `name` for a game kind, or a refusal naming those there are."""
-    offered = STRATEGIES.get(kind, {})
+    offered = strategies(kind)
     if name not in offered:
         known = ", ".join(sorted(offered))
         raise DomainError("unknown_bot", f"no bot {name!r} for {kind}; known: {known}")

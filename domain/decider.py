@@ -1,14 +1,14 @@
 """The shape every game takes: a pure decider bundled as one `GameRules` value.
 
-A game module defines module-level functions and ends with ``rules = GameRules(...)``.
-The table lifecycle (`domain.table`) composes these with seats, start and finish, so a game
-only knows its own phases.
+Every game package has the same anatomy (see the README's layout section) and its
+`__init__.py` ends with ``rules = GameRules(...)``. The table lifecycle (`domain.table`)
+composes these with seats, start and finish, so a game only knows its own phases.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Generic, NoReturn, TypeVar
 
 import msgspec
 
@@ -18,6 +18,13 @@ SPECTATOR: Final = -1
 """A viewer without a seat: sees the public table."""
 REFEREE: Final = -2
 """A viewer who sees everything: used for audits and for finished games."""
+
+OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
+CommandT = TypeVar("CommandT", bound=msgspec.Struct)
+EventT = TypeVar("EventT", bound=msgspec.Struct)
+StateT = TypeVar("StateT", bound=msgspec.Struct)
+ViewT = TypeVar("ViewT", bound=msgspec.Struct)
+CardT = TypeVar("CardT", bound=msgspec.Struct)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,40 +55,59 @@ def places_by_score(scores: Iterable[int], higher_wins: bool = True) -> tuple[St
     )
 
 
+def unknown_event(kind: str, event: object) -> NoReturn:
+    """What every game's `evolve` does with an event it does not know: a programming error,
+    since stored events are decoded against the game's own union before they are folded."""
+    raise TypeError(f"{kind} has no event {type(event).__name__}")
+
+
+Strategy = Callable[[ViewT, Sequence[CommandT], Chance], CommandT]
+"""A bot: (the seat's game view, its legal moves, chance) -> one of the legal moves."""
+
+
 @dataclass(frozen=True, slots=True)
-class GameRules:
+class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     """One game, as plain functions over frozen data.
 
     `initial_state(options, seats)` is the state before the opening events that
     `start(state, ctx)` produces (shuffle, deal). `decide` raises `DomainError` for every
     command that `legal_moves` would not offer. `hidden(state, viewer)` names the cards that
     viewer must never see and `all_cards(state)` every card in every zone; both exist so the
-    contract suite can prove views leak nothing and cards are conserved.
+    contract suite can prove views leak nothing and cards are conserved. `real_time` games
+    have no turns (every seat may act at once); `heuristic` is the game's rule-of-thumb bot.
     """
 
     kind: str
     title: str
     min_seats: int
     max_seats: int
-    Options: type[msgspec.Struct]
+    Options: type[OptionsT]
     Command: Any
+    """The tagged union of the game's commands (a type expression, which has no type)."""
     Event: Any
-    Card: type
-    initial_state: Callable[[Any, int], Any]
-    start: Callable[[Any, Context], tuple[Any, ...]]
-    decide: Callable[[Any, Any, Context], tuple[Any, ...]]
-    evolve: Callable[[Any, Any], Any]
-    legal_moves: Callable[[Any, int], tuple[Any, ...]]
-    view: Callable[[Any, int], Any]
-    redact: Callable[[Any, int], Any | None]
-    is_terminal: Callable[[Any], bool]
-    outcome: Callable[[Any], tuple[Standing, ...]]
-    all_cards: Callable[[Any], Iterable[Any]]
-    hidden: Callable[[Any, int], frozenset[Any]]
-    seat_limits: Callable[[Any], tuple[int, int]] | None = None
+    """The tagged union of the game's events."""
+    Card: type[CardT]
+    initial_state: Callable[[OptionsT, int], StateT]
+    start: Callable[[StateT, Context], tuple[EventT, ...]]
+    decide: Callable[[StateT, CommandT, Context], tuple[EventT, ...]]
+    evolve: Callable[[StateT, EventT], StateT]
+    legal_moves: Callable[[StateT, int], tuple[CommandT, ...]]
+    view: Callable[[StateT, int], ViewT]
+    redact: Callable[[EventT, int], msgspec.Struct | None]
+    is_terminal: Callable[[StateT], bool]
+    outcome: Callable[[StateT], tuple[Standing, ...]]
+    all_cards: Callable[[StateT], Iterable[CardT]]
+    hidden: Callable[[StateT, int], frozenset[CardT]]
+    heuristic: Strategy[ViewT, CommandT]
+    real_time: bool = False
+    seat_limits: Callable[[OptionsT], tuple[int, int]] | None = None
 
-    def seat_range(self, options: Any) -> tuple[int, int]:
+    def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and most seats a table with these options may have."""
         if self.seat_limits is None:
             return self.min_seats, self.max_seats
         return self.seat_limits(options)
+
+
+AnyRules = GameRules[Any, Any, Any, Any, Any, Any]
+"""Rules of any kind, as the service holds them: the registry maps kinds to these."""

@@ -3,7 +3,8 @@
 A strategy sees exactly what its seat sees (the game's view for that seat) and nothing
 more, and draws any chance it needs from the `Chance` it is given, so a bot's choices are
 reproducible. Every game offers `random` (uniform over the legal moves) and `heuristic`
-(rules of thumb for that game, in `domain/bots/<kind>.py`).
+(rules of thumb for that game, in `domain/games/<kind>/bot.py`, named by the game's
+`GameRules.heuristic`).
 """
 
 import hashlib
@@ -13,9 +14,6 @@ from typing import Any, TypeVar
 from domain.chance import Chance
 
 M = TypeVar("M")
-
-Strategy = Callable[[Any, Sequence[Any], Chance], Any]
-"""(the seat's game view, its legal moves, chance) -> one of the legal moves."""
 
 
 def random_move(view: Any, moves: Sequence[Any], chance: Chance) -> Any:

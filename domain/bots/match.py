@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from domain import table as tables
-from domain.bots import Strategy, bot_chance
+from domain.bots import bot_chance
 from domain.chance import Chance
-from domain.decider import GameRules, Standing
+from domain.decider import GameRules, Standing, Strategy
 
 START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 MAX_COMMANDS = 100_000

@@ -16,9 +16,8 @@ from typing import Any
 import msgspec
 
 from domain import table as tables
-from domain.bots import Strategy
 from domain.chance import Chance
-from domain.decider import SPECTATOR, Context, GameRules
+from domain.decider import SPECTATOR, Context, GameRules, Strategy
 from domain.errors import DomainError
 
 NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)

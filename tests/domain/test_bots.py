@@ -3,7 +3,7 @@
 import pytest
 
 from commands.registry import GAMES
-from commands.strategies import STRATEGIES, strategy
+from commands.strategies import strategies, strategy
 from domain.bots import bot_chance, random_move
 from domain.bots.match import play_match
 from domain.errors import DomainError
@@ -14,7 +14,7 @@ QUICK = {"gnono": {"playout_score": 100}}
 
 
 def test_every_game_offers_a_random_and_a_heuristic_bot() -> None:
-    assert {kind: sorted(offered) for kind, offered in STRATEGIES.items()} == {
+    assert {kind: sorted(strategies(kind)) for kind in GAMES} == {
         kind: ["heuristic", "random"] for kind in GAMES
     }
 

@@ -16,10 +16,9 @@ import msgspec
 import pytest
 
 from commands.registry import GAMES
-from commands.strategies import STRATEGIES
+from commands.strategies import strategy
 from domain import table as tables
-from domain.bots import Strategy
-from domain.decider import GameRules
+from domain.decider import GameRules, Strategy
 from tests.domain.playout import (
     MAX_STEPS,
     MovePool,
@@ -57,7 +56,7 @@ def seat_count(rules: GameRules, options: dict[str, object], seed: int) -> int:
 def players_for(kind: str, seats: int, seed: int) -> dict[int, Strategy]:
     """Each seat is the heuristic bot or (left out) a uniformly random player."""
     coin = random.Random(f"players {seed}")
-    heuristic = STRATEGIES[kind]["heuristic"]
+    heuristic = strategy(kind, "heuristic")
     return {seat: heuristic for seat in range(seats) if coin.random() < HEURISTIC_SHARE}
 
 

@@ -46,6 +46,7 @@ Decisions where the spec is silent or open:
 """
 
 from domain.decider import GameRules
+from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
 from domain.games.cno.messages import Command, Event, Options
 from domain.games.cno.play import decide, legal_moves, start
@@ -72,4 +73,6 @@ rules = GameRules(
     outcome=outcome,
     all_cards=all_cards,
     hidden=hidden,
+    heuristic=heuristic,
+    real_time=True,
 )

@@ -49,6 +49,7 @@ Decisions where the spec is silent or leaves a choice:
 """
 
 from domain.decider import GameRules
+from domain.games.ecliptic.bot import heuristic
 from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
 from domain.games.ecliptic.play import decide, evolve, legal_moves, start
@@ -74,4 +75,5 @@ rules = GameRules(
     outcome=outcome,
     all_cards=all_cards,
     hidden=hidden,
+    heuristic=heuristic,
 )

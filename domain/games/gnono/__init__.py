@@ -47,131 +47,13 @@ Decisions where the spec is silent or leaves a choice:
 * The game over, every hand is shown to every viewer (the table views it as the referee).
 """
 
-from typing import Literal
-
-import msgspec
-
-from domain.decider import REFEREE, GameRules, Standing, places_by_score
-from domain.games.gnono.cards import Card, Colour
-from domain.games.gnono.messages import (
-    CardsDrawn,
-    Command,
-    Event,
-    Options,
-    PileReshuffled,
-    RoundDealt,
-)
+from domain.decider import GameRules
+from domain.games.gnono.bot import heuristic
+from domain.games.gnono.cards import Card
+from domain.games.gnono.messages import Command, Event, Options
 from domain.games.gnono.moves import decide, legal_moves, start
-from domain.games.gnono.state import (
-    Finished,
-    Gnono,
-    Playing,
-    Step,
-    actor,
-    all_cards,
-    evolve,
-    hidden,
-    initial_state,
-    step,
-)
-from domain.seats import CLOCKWISE
-
-MAX_SEATS = {7: 10, 11: 8}
-
-
-class GnonoView(msgspec.Struct, frozen=True):
-    """The table as one viewer sees it: `hand` is the viewer's own; `hands` are every hand,
-    shown to the referee and to all once a round is scored; `winner` is the round's (or, once
-    the game is over, the game's) winner."""
-
-    round: int
-    first: int
-    current: int | None
-    step: Step | None
-    direction: Literal["clockwise", "counter_clockwise"]
-    top: Card | None
-    colour: Colour | None
-    pile_count: int
-    hand_counts: tuple[int, ...]
-    scores: tuple[int, ...]
-    playout_score: int
-    hand: tuple[Card, ...] = ()
-    drawn: Card | None = None
-    hands: tuple[tuple[Card, ...], ...] = ()
-    winner: int | None = None
-
-
-def view(state: Gnono, viewer: int) -> GnonoView:
-    match state:
-        case Playing():
-            return _round_view(state, viewer)
-        case Finished():
-            return msgspec.structs.replace(_round_view(state.last, REFEREE), winner=state.winner)
-    return GnonoView(
-        round=0,
-        first=state.first,
-        current=None,
-        step=None,
-        direction="clockwise",
-        top=None,
-        colour=None,
-        pile_count=0,
-        hand_counts=(0,) * state.seats,
-        scores=state.scores,
-        playout_score=state.options.playout_score,
-    )
-
-
-def redact(event: Event, viewer: int) -> Event | None:
-    """Drawn and dealt cards for their holder only; the pile's order for nobody at the table."""
-    if viewer == REFEREE:
-        return event
-    replace = msgspec.structs.replace
-    match event:
-        case CardsDrawn() if event.seat != viewer:
-            return replace(event, cards=())
-        case PileReshuffled():
-            return replace(event, cards=())
-        case RoundDealt():
-            hands = tuple(hand if seat == viewer else () for seat, hand in enumerate(event.hands))
-            return replace(event, hands=hands, pile=(), returned=())
-    return event
-
-
-def is_terminal(state: Gnono) -> bool:
-    return isinstance(state, Finished)
-
-
-def outcome(state: Gnono) -> tuple[Standing, ...]:
-    return places_by_score(state.scores) if isinstance(state, Finished) else ()
-
-
-def seat_limits(options: Options) -> tuple[int, int]:
-    """Eleven-card hands leave enough of the deck for at most eight seats."""
-    return 2, MAX_SEATS[options.hand_size]
-
-
-def _round_view(state: Playing, viewer: int) -> GnonoView:
-    seated = 0 <= viewer < state.seats
-    scored = state.winner is not None
-    return GnonoView(
-        round=state.round,
-        first=state.first,
-        current=actor(state),
-        step=step(state),
-        direction="clockwise" if state.direction == CLOCKWISE else "counter_clockwise",
-        top=state.discards[-1],
-        colour=state.colour,
-        pile_count=len(state.pile),
-        hand_counts=tuple(len(hand) for hand in state.hands),
-        scores=state.scores,
-        playout_score=state.options.playout_score,
-        hand=state.hands[viewer] if seated else (),
-        drawn=state.drawn if viewer in (state.current, REFEREE) else None,
-        hands=state.hands if viewer == REFEREE or scored else (),
-        winner=state.winner,
-    )
-
+from domain.games.gnono.state import all_cards, evolve, hidden, initial_state
+from domain.games.gnono.views import is_terminal, outcome, redact, seat_limits, view
 
 rules = GameRules(
     kind="gnono",
@@ -193,5 +75,6 @@ rules = GameRules(
     outcome=outcome,
     all_cards=all_cards,
     hidden=hidden,
+    heuristic=heuristic,
     seat_limits=seat_limits,
 )

@@ -9,6 +9,7 @@ from domain.cards import deal
 from domain.decider import REFEREE, Context, GameRules, Standing, places_by_score
 from domain.errors import refuse, require
 from domain.games.mad import core as grid
+from domain.games.mad.bot import heuristic
 from domain.games.mad.model import (
     DECK,
     MAX_SEATS,
@@ -364,4 +365,5 @@ rules = GameRules(
     outcome=outcome,
     all_cards=all_cards,
     hidden=hidden,
+    heuristic=heuristic,
 )

@@ -51,6 +51,7 @@ Decisions where the spec is silent or leaves a choice:
 """
 
 from domain.decider import GameRules
+from domain.games.onexeno.bot import heuristic
 from domain.games.onexeno.deck import Card
 from domain.games.onexeno.model import Command, Event, Options
 from domain.games.onexeno.play import decide, evolve, initial_state, legal_moves, start
@@ -84,5 +85,6 @@ rules = GameRules(
     outcome=outcome,
     all_cards=all_cards,
     hidden=hidden,
+    heuristic=heuristic,
     seat_limits=seat_limits,
 )

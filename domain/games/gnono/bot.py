@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from domain.bots import best_move
 from domain.chance import Chance
-from domain.games.gnono import GnonoView
 from domain.games.gnono.cards import ACTIONS, Card, Colour, draw_value, is_wild
 from domain.games.gnono.messages import ChooseColour, Command, PlayCard, PlayDrawn
+from domain.games.gnono.views import GnonoView
 from domain.seats import next_seat
 
 PLAY = 10.0
