@@ -8,7 +8,7 @@ composes these with seats, start and finish, so a game only knows its own phases
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Generic, NoReturn, TypeVar
+from typing import Any, Final, Generic, Never, NoReturn, TypeVar
 
 import msgspec
 
@@ -55,9 +55,10 @@ def places_by_score(scores: Iterable[int], higher_wins: bool = True) -> tuple[St
     )
 
 
-def unknown_event(kind: str, event: object) -> NoReturn:
+def unknown_event(kind: str, event: Never) -> NoReturn:
     """What every game's `evolve` does with an event it does not know: a programming error,
-    since stored events are decoded against the game's own union before they are folded."""
+    since stored events are decoded against the game's own union before they are folded.
+    Typed `Never`, so mypy proves that every event of the union has its own case."""
     raise TypeError(f"{kind} has no event {type(event).__name__}")
 
 
