@@ -22,8 +22,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from api.auth import HandlerDependency, game_and_viewer
 from api.games import events_after
 from commands.handler import CommandHandler
+from commands.store import StoredEvent
 from infra.metrics import METRICS
-from infra.postgres_store import StoredEvent
 from infra.redis_streams import decode_entry
 
 POLL_SECONDS = 5.0

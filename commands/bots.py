@@ -27,12 +27,13 @@ import msgspec
 
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
+from commands.store import StoredEvent
 from commands.strategies import strategy
 from domain import table
 from domain.bots import bot_chance
 from domain.errors import DomainError
 from infra.metrics import METRICS
-from infra.postgres_store import PostgresEventStore, StoredEvent
+from infra.postgres_store import PostgresEventStore
 
 log = logging.getLogger(__name__)
 FALLBACK_SECONDS = 5.0

@@ -24,19 +24,12 @@ import msgspec
 from commands import codec
 from commands.envelope import Applied, Envelope
 from commands.registry import game_rules
+from commands.store import ConcurrencyConflict, NewEvent, SideWrite, StoredEvent
 from domain import table
 from domain.decider import GameRules
 from domain.errors import DomainError
 from infra.metrics import METRICS
-from infra.postgres_store import (
-    INSERT_GAME,
-    INSERT_SEAT_TOKEN,
-    ConcurrencyConflict,
-    NewEvent,
-    PostgresEventStore,
-    SideWrite,
-    StoredEvent,
-)
+from infra.postgres_store import INSERT_GAME, INSERT_SEAT_TOKEN, PostgresEventStore
 
 ATTEMPTS = 5
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")

@@ -10,9 +10,9 @@ from typing import Any
 
 import msgspec
 
+from commands.store import StoredEvent
 from domain import table
 from domain.errors import DomainError
-from infra.postgres_store import StoredEvent
 
 SEED_REVEALED = table.SeedRevealed.__struct_config__.tag
 

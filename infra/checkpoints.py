@@ -2,7 +2,7 @@
 
 import asyncpg
 
-from infra.postgres_store import Position
+from commands.store import Position
 
 
 async def load(connection: asyncpg.Connection | asyncpg.Pool, name: str) -> Position:

@@ -18,9 +18,10 @@ from api.app import background_work, bot_work, create_app
 from api.live import LiveHub
 from commands.handler import CommandHandler
 from commands.registry import GAMES
+from commands.store import Position
 from infra import audit_commands, workers
 from infra.migrate import migrate
-from infra.postgres_store import Position, PostgresEventStore
+from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import DEFAULT_STREAM
 from infra.servers import database_url, server_urls
 from infra.settings import Settings

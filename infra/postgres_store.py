@@ -3,11 +3,16 @@ tail the whole log in commit order with the transaction-id horizon.
 """
 
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any
 
 import asyncpg
-import msgspec
+
+from commands.store import (
+    ConcurrencyConflict,
+    NewEvent,
+    Position,
+    SideWrite,
+    StoredEvent,
+)
 
 _COLUMNS = (
     "e.global_position, e.tx_id::text::bigint AS tx_id, e.stream_id, e.version,"
@@ -16,44 +21,6 @@ _COLUMNS = (
 )
 _FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
-
-class NewEvent(msgspec.Struct, frozen=True):
-    event_id: str
-    type: str
-    data: str
-    metadata: str
-
-
-class StoredEvent(msgspec.Struct, frozen=True):
-    global_position: int
-    tx_id: int
-    stream_id: str
-    version: int
-    event_id: str
-    type: str
-    schema_version: int
-    data: str
-    metadata: str
-    recorded_at: datetime
-    kind: str | None = None
-
-    @property
-    def position(self) -> "Position":
-        return Position(self.tx_id, self.global_position)
-
-
-class Position(msgspec.Struct, frozen=True, order=True):
-    """A place in the whole log, in commit order."""
-
-    tx_id: int = 0
-    global_position: int = 0
-
-
-class ConcurrencyConflict(Exception):
-    """The stream moved past the expected version, or the command id was already used."""
-
-
-SideWrite = tuple[str, Sequence[Any]]
 
 INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
 INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"

@@ -12,7 +12,7 @@ import msgspec
 import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
-from infra.postgres_store import Position, StoredEvent
+from commands.store import Position, StoredEvent
 
 DEFAULT_STREAM = "cardroom:events"
 MAX_LENGTH = 200_000

@@ -11,9 +11,10 @@ import asyncio
 import asyncpg
 import redis.asyncio as redis
 
+from commands.store import Position
 from infra import checkpoints
 from infra.metrics import METRICS, seconds_since
-from infra.postgres_store import Position, PostgresEventStore
+from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import publish
 from infra.workers import pause
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from commands import codec
 from commands.registry import GAMES
-from infra.postgres_store import StoredEvent
+from commands.store import StoredEvent
 
 
 def decoded(events: Sequence[StoredEvent]) -> Iterator[tuple[StoredEvent, Any]]:

@@ -7,8 +7,8 @@ import asyncpg
 import msgspec
 
 from commands.registry import game_rules
+from commands.store import StoredEvent
 from domain import table
-from infra.postgres_store import StoredEvent
 from projections.events import decoded
 
 Statement = tuple[str, tuple[Any, ...]]

@@ -19,9 +19,10 @@ import asyncpg
 import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
+from commands.store import Position, StoredEvent
 from infra import checkpoints
 from infra.metrics import METRICS, seconds_since
-from infra.postgres_store import Position, PostgresEventStore, StoredEvent
+from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import decode_entry, entry_id
 
 log = logging.getLogger(__name__)

@@ -5,8 +5,8 @@ from typing import Any
 
 import asyncpg
 
+from commands.store import StoredEvent
 from domain import table
-from infra.postgres_store import StoredEvent
 from projections.events import decoded
 
 RECORD_RESULT = (

@@ -13,9 +13,10 @@ import msgspec
 
 from commands import codec
 from commands.registry import GAMES
+from commands.store import StoredEvent
 from domain import table
 from domain.decider import SPECTATOR
-from infra.postgres_store import PostgresEventStore, StoredEvent
+from infra.postgres_store import PostgresEventStore
 
 UPSERT = (
     "INSERT INTO table_summaries VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)"

@@ -7,8 +7,9 @@ import uuid
 import asyncpg
 import pytest
 
+from commands.store import ConcurrencyConflict, NewEvent, Position
 from infra.migrate import migrate
-from infra.postgres_store import ConcurrencyConflict, NewEvent, Position, PostgresEventStore
+from infra.postgres_store import PostgresEventStore
 
 
 def new_events(count: int, label: str = "x") -> list[NewEvent]:

@@ -8,7 +8,8 @@ import asyncpg
 import redis.asyncio as redis
 from httpx import AsyncClient
 
-from infra.postgres_store import Position, PostgresEventStore, StoredEvent
+from commands.store import Position, StoredEvent
+from infra.postgres_store import PostgresEventStore
 from projections.catalog import all_projections
 from projections.runner import ProjectionRunner
 from tests.api.players import bearer, ok, open_table, play

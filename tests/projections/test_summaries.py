@@ -8,7 +8,8 @@ import asyncpg
 from commands.envelope import Envelope
 from commands.handler import _records
 from commands.registry import GAMES
-from infra.postgres_store import PostgresEventStore, StoredEvent
+from commands.store import StoredEvent
+from infra.postgres_store import PostgresEventStore
 from projections.summaries import TableSummaries
 from tests.domain.playout import Playout
 

@@ -1,0 +1,75 @@
+"""The event store port: what the write path and the readers need from a store of events,
+and the vocabulary they share. `infra.postgres_store` is the adapter used in production.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    event_id: str
+    type: str
+    data: str
+    metadata: str
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    global_position: int
+    tx_id: int
+    stream_id: str
+    version: int
+    event_id: str
+    type: str
+    schema_version: int
+    data: str
+    metadata: str
+    recorded_at: datetime
+    kind: str | None = None
+
+    @property
+    def position(self) -> "Position":
+        return Position(self.tx_id, self.global_position)
+
+
+class Position(msgspec.Struct, frozen=True, order=True):
+    """A place in the whole log, in commit order."""
+
+    tx_id: int = 0
+    global_position: int = 0
+
+
+class ConcurrencyConflict(Exception):
+    """The stream moved past the expected version, or the command id was already used."""
+
+
+SideWrite = tuple[str, Sequence[Any]]
+
+
+class EventStore(Protocol):
+    """Streams of events, one per game, appended with an expected version."""
+
+    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]: ...
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        command_id: str | None = None,
+        side_writes: Sequence[SideWrite] = (),
+    ) -> int: ...
+
+    async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None: ...
+
+    async def count_after(self, after: Position) -> int: ...
+
+    async def game_record(self, game_id: str) -> tuple[str, bytes] | None: ...
+
+    async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None: ...
+
+    async def games_with_bots(self) -> list[str]: ...
+
+    async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]: ...
