@@ -1,10 +1,10 @@
 """The explicit list of games the service hosts."""
 
-from domain.decider import GameRules
+from domain.decider import AnyRules
 from domain.errors import DomainError
 from domain.games import cno, ecliptic, gnono, mad, onexeno
 
-GAMES: dict[str, GameRules] = {
+GAMES: dict[str, AnyRules] = {
     rules.kind: rules
     for rules in (
         gnono.rules,
@@ -16,7 +16,7 @@ GAMES: dict[str, GameRules] = {
 }
 
 
-def game_rules(kind: str) -> GameRules:
+def game_rules(kind: str) -> AnyRules:
     """The rules of a kind, or a refusal naming the kinds there are."""
     try:
         return GAMES[kind]

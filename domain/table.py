@@ -5,14 +5,27 @@ other command goes to the game's `decide` while the table is playing. When the g
 its end, the table appends the standings and reveals the secret seed in the same decision.
 """
 
+from collections.abc import Iterable
 from datetime import datetime
 from functools import reduce
-from typing import Any, Literal
+from typing import Any, Generic, Literal
 
 import msgspec
 
 from domain.chance import ALGORITHM, Chance, commitment, effective_seed
-from domain.decider import REFEREE, Context, GameRules, Standing
+from domain.decider import (
+    REFEREE,
+    AnyRules,
+    CardT,
+    CommandT,
+    Context,
+    EventT,
+    GameRules,
+    OptionsT,
+    Standing,
+    StateT,
+    ViewT,
+)
 from domain.errors import DomainError, require
 
 Status = Literal["new", "open", "playing", "finished"]
@@ -65,39 +78,56 @@ TableEvent = TableCreated | SeatTaken | GameStarted | GameFinished | SeedReveale
 TABLE_EVENTS = (TableCreated, SeatTaken, GameStarted, GameFinished, SeedRevealed)
 
 
+TableCommand = CreateTable | TakeSeat | StartGame
+
+
 class Seat(msgspec.Struct, frozen=True):
     name: str
     bot: str | None = None
 
 
-class Table(msgspec.Struct, frozen=True):
+class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
+    """A table of one kind: its options and its game's state once started."""
+
     kind: str = ""
-    options: Any = None
+    options: OptionsT | None = None
     commitment: str = ""
     status: Status = "new"
     seats: tuple[Seat, ...] = ()
     entropies: tuple[str, ...] = ()
-    game: Any = None
+    game: StateT | None = None
     standings: tuple[Standing, ...] = ()
     seed: str = ""
     version: int = 0
 
 
+AnyTable = Table[Any, Any]
+"""A table of any kind, as the service holds them."""
+
+
 class TableView(msgspec.Struct, frozen=True):
+    """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
+    commands the viewer may send now."""
+
     kind: str
     status: Status
     version: int
-    options: Any
+    options: msgspec.Struct | None
     seats: tuple[Seat, ...]
     commitment: str
     you: int | None
-    game: Any
-    legal_moves: tuple[Any, ...]
+    game: msgspec.Struct | None
+    legal_moves: tuple[msgspec.Struct, ...]
     standings: tuple[Standing, ...] = ()
     seed: str = ""
 
 
-def decide(rules: GameRules, table: Table, command: Any, ctx: Context) -> tuple[Any, ...]:
+def decide(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    command: TableCommand | CommandT,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
     """The events a command produces, or a `DomainError` saying why it is refused."""
     match command:
         case CreateTable():
@@ -110,7 +140,11 @@ def decide(rules: GameRules, table: Table, command: Any, ctx: Context) -> tuple[
             return _play(rules, table, command, ctx)
 
 
-def evolve(rules: GameRules, table: Table, event: Any) -> Table:
+def evolve(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    event: TableEvent | EventT,
+) -> Table[OptionsT, StateT]:
     """Apply one event; the table counts versions, the game folds its own events."""
     replace = msgspec.structs.replace
     match event:
@@ -123,19 +157,23 @@ def evolve(rules: GameRules, table: Table, event: Any) -> Table:
             seats = (*table.seats, Seat(event.name, event.bot))
             table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
         case GameStarted():
-            game = rules.initial_state(table.options, event.seats)
+            game = rules.initial_state(_options(table), event.seats)
             table = replace(table, status="playing", game=game)
         case GameFinished():
             table = replace(table, status="finished", standings=event.standings)
         case SeedRevealed():
             table = replace(table, seed=event.seed)
         case _:
-            table = replace(table, game=rules.evolve(table.game, event))
+            table = replace(table, game=rules.evolve(_game(table), event))
     return replace(table, version=table.version + 1)
 
 
 def decision_context(
-    table: Table, seat: int | None, now: datetime, secret: bytes, chance: type[Chance] = Chance
+    table: AnyTable,
+    seat: int | None,
+    now: datetime,
+    secret: bytes,
+    chance: type[Chance] = Chance,
 ) -> Context:
     """The context a command is decided in at this table: its chance comes from the secret
     mixed with the seats' entropy, labelled by the version it is decided at (`domain.chance`)."""
@@ -144,26 +182,40 @@ def decision_context(
     )
 
 
-def fold(rules: GameRules, events: Any, table: Table | None = None) -> Table:
+def fold(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    events: Iterable[TableEvent | EventT],
+    table: Table[OptionsT, StateT] | None = None,
+) -> Table[OptionsT, StateT]:
     """The table after `events`, starting from `table` (or from nothing)."""
-    return reduce(lambda state, event: evolve(rules, state, event), events, table or Table())
+    start: Table[OptionsT, StateT] = table or Table()
+    return reduce(lambda state, event: evolve(rules, state, event), events, start)
 
 
-def legal_moves(rules: GameRules, table: Table, seat: int) -> tuple[Any, ...]:
+def legal_moves(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    seat: int,
+) -> tuple[StartGame | CommandT, ...]:
     """Every command `seat` may send now, table commands included."""
     if not 0 <= seat < len(table.seats):
         return ()
     if table.status == "open":
-        low, _ = rules.seat_range(table.options)
+        low, _ = rules.seat_range(_options(table))
         return (StartGame(),) if len(table.seats) >= low else ()
     if table.status == "playing":
-        return tuple(rules.legal_moves(table.game, seat))
+        return tuple(rules.legal_moves(_game(table), seat))
     return ()
 
 
-def view(rules: GameRules, table: Table, viewer: int) -> TableView:
+def view(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    viewer: int,
+) -> TableView:
     """The table as `viewer` may see it; once finished, every hand is open to all."""
     game_viewer = REFEREE if table.status == "finished" else viewer
+    moves = legal_moves(rules, table, viewer)
     return TableView(
         kind=table.kind,
         status=table.status,
@@ -173,20 +225,29 @@ def view(rules: GameRules, table: Table, viewer: int) -> TableView:
         commitment=table.commitment,
         you=viewer if 0 <= viewer < len(table.seats) else None,
         game=None if table.game is None else rules.view(table.game, game_viewer),
-        legal_moves=legal_moves(rules, table, viewer),
+        legal_moves=moves,
         standings=table.standings,
         seed=table.seed,
     )
 
 
-def redact(rules: GameRules, event: Any, viewer: int) -> Any | None:
+def redact(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    event: TableEvent | EventT,
+    viewer: int,
+) -> msgspec.Struct | None:
     """An event as `viewer` may see it, or None when it shows them nothing."""
     if isinstance(event, TABLE_EVENTS):
         return event
     return rules.redact(event, viewer)
 
 
-def _create(rules: GameRules, table: Table, command: CreateTable, ctx: Context) -> tuple[Any, ...]:
+def _create(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    command: CreateTable,
+    ctx: Context,
+) -> tuple[TableEvent, ...]:
     require(table.status == "new", "table_exists", "this table already exists")
     try:
         options = msgspec.convert(command.options, rules.Options, strict=False)
@@ -196,53 +257,79 @@ def _create(rules: GameRules, table: Table, command: CreateTable, ctx: Context) 
     return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
 
 
-def _take_seat(rules: GameRules, table: Table, command: TakeSeat) -> tuple[Any, ...]:
+def _take_seat(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    command: TakeSeat,
+) -> tuple[TableEvent, ...]:
     require(table.status == "open", "table_not_open", "seats can only be taken before the start")
-    _, high = rules.seat_range(table.options)
+    _, high = rules.seat_range(_options(table))
     require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
     name = command.name.strip()
     require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
     return (SeatTaken(len(table.seats), name, command.entropy, command.bot),)
 
 
-def _start(rules: GameRules, table: Table, ctx: Context) -> tuple[Any, ...]:
+def _start(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
     require(table.status == "open", "already_started", "the game has already started")
     _seated(table, ctx)
-    low, _ = rules.seat_range(table.options)
+    low, _ = rules.seat_range(_options(table))
     require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
     started = GameStarted(len(table.seats), ctx.now.isoformat())
-    game = rules.initial_state(table.options, started.seats)
-    return _finish_if_over(rules, game, (started, *rules.start(game, ctx)), ctx, skip=1)
+    game = rules.initial_state(_options(table), started.seats)
+    return (started, *_finish_if_over(rules, game, rules.start(game, ctx), ctx))
 
 
-def _play(rules: GameRules, table: Table, command: Any, ctx: Context) -> tuple[Any, ...]:
+def _play(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    command: CommandT,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
     require(table.status != "finished", "game_over", "the game is over")
     require(table.status == "playing", "not_started", "the game has not started yet")
     _seated(table, ctx)
-    events = tuple(rules.decide(table.game, command, ctx))
-    return _finish_if_over(rules, table.game, events, ctx)
+    game = _game(table)
+    return _finish_if_over(rules, game, rules.decide(game, command, ctx), ctx)
 
 
-def _seated(table: Table, ctx: Context) -> None:
+def _seated(table: AnyTable, ctx: Context) -> None:
     seated = ctx.seat is not None and 0 <= ctx.seat < len(table.seats)
     require(seated, "not_seated", "only a seated player may do that")
 
 
 def _finish_if_over(
-    rules: GameRules, game: Any, events: tuple[Any, ...], ctx: Context, skip: int = 0
-) -> tuple[Any, ...]:
-    """Append the standings and the revealed seed when `events` end the game."""
-    after = reduce(rules.evolve, events[skip:], game)
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    game: StateT,
+    events: tuple[EventT, ...],
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    """Append the standings and the revealed seed when the game's `events` end it."""
+    after = reduce(rules.evolve, events, game)
     if not rules.is_terminal(after):
         return events
     return (*events, GameFinished(tuple(rules.outcome(after))), SeedRevealed(ctx.seed.hex()))
 
 
-def event_type(rules: GameRules) -> Any:
-    """The tagged union of every event a table of this kind can record."""
+def _options(table: Table[OptionsT, StateT]) -> OptionsT:
+    assert table.options is not None, "a table has options once it is created"
+    return table.options
+
+
+def _game(table: Table[OptionsT, StateT]) -> StateT:
+    assert table.game is not None, "a table has a game once it is started"
+    return table.game
+
+
+def event_type(rules: AnyRules) -> Any:
+    """The tagged union of every event a table of this kind can record (a type expression)."""
     return TableEvent | rules.Event
 
 
-def command_type(rules: GameRules) -> Any:
+def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
     return StartGame | rules.Command

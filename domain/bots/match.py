@@ -13,21 +13,21 @@ from typing import Any
 from domain import table as tables
 from domain.bots import bot_chance
 from domain.chance import Chance
-from domain.decider import GameRules, Standing, Strategy
+from domain.decider import AnyRules, Standing, Strategy
 
 START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 MAX_COMMANDS = 100_000
 
 
 def play_match(
-    rules: GameRules,
-    strategies: Sequence[Strategy],
+    rules: AnyRules,
+    strategies: Sequence[Strategy[Any, Any]],
     seed: int,
     options: dict[str, Any] | None = None,
 ) -> tuple[Standing, ...]:
     """The standings once `strategies[seat]` has played every seat to the end."""
     secret = seed.to_bytes(8, "big")
-    table = tables.Table()
+    table = tables.AnyTable()
     table = _apply(rules, table, None, tables.CreateTable(rules.kind, options or {}), secret)
     for seat in range(len(strategies)):
         command = tables.TakeSeat(f"bot {seat}", entropy=f"{seed}-{seat}")
@@ -46,13 +46,13 @@ def play_match(
     raise RuntimeError(f"{rules.kind} seed {seed}: no end after {MAX_COMMANDS} commands")
 
 
-def _moves(rules: GameRules, table: tables.Table, seat: int) -> tuple[Any, ...]:
+def _moves(rules: AnyRules, table: tables.AnyTable, seat: int) -> tuple[Any, ...]:
     return tables.legal_moves(rules, table, seat) if table.status == "playing" else ()
 
 
 def _apply(
-    rules: GameRules, table: tables.Table, seat: int | None, command: Any, secret: bytes
-) -> tables.Table:
+    rules: AnyRules, table: tables.AnyTable, seat: int | None, command: Any, secret: bytes
+) -> tables.AnyTable:
     ctx = tables.decision_context(table, seat, START, secret)
     events = tables.decide(rules, table, command, ctx)
     return tables.fold(rules, events, table)
