@@ -26,6 +26,7 @@ check: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Regenerate the lock file after changing dependencies in pyproject.toml.
 lock:

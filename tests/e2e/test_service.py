@@ -33,7 +33,7 @@ def service(database_url: str, redis_url: str, data_dir: Path) -> Iterator[httpx
         "CARDROOM_REDIS_URL": redis_url,
         "CARDROOM_DATA_DIR": str(data_dir),
     }
-    command = [sys.executable, "-m", "infra.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
