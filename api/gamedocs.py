@@ -1,0 +1,287 @@
+"""The per-game documentation for client developers, generated from the code.
+
+`python -m api.gamedocs [FOLDER]` writes one Markdown page per hosted game and an index to
+FOLDER (default `docs/games/` in the repository). Each page is built from the game's
+`GameRules` value and its package docstring only: rules in brief, options, commands with a
+request body, the view with a real example, events and what each viewer sees of them. The
+examples come from seeded games (`api.game_samples`), so the same code gives the same bytes,
+and `tests/api/test_gamedocs.py` fails when the committed pages differ.
+"""
+
+import importlib
+import inspect
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import msgspec
+
+from api.game_samples import Redaction, Samples, play_samples, redactions, tag_of
+from api.gamedoc_types import (
+    docstring,
+    field_table,
+    json_text,
+    nested_structs,
+    pretty_json,
+    schema_example,
+    struct_fields,
+    struct_members,
+)
+from commands.registry import GAMES
+from domain import table as tables
+from domain.decider import SPECTATOR, AnyRules
+
+DOCS_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "games"
+REGENERATE = "python -m api.gamedocs"
+GENERATED = f"<!-- Generated from the code by `{REGENERATE}`; do not edit by hand. -->"
+OUTSIDE_REFERENCE = re.compile(r" ?\((?:binding )?spec: [^)]*\)")
+"""A pointer to a rules file outside the repository, left out of the pages."""
+
+Observed = dict[str, dict[str, list[Redaction]]]
+"""Per event tag met, per audience (the seat the event names, other seats, spectators),
+what each received of every recorded event of that tag."""
+
+AUDIENCES = ("own", "other", "spectator")
+
+
+HIDDEN_INFORMATION = """\
+Every card a viewer must not see is left out of what the service sends that viewer:
+
+- A seat's view (`GET /games/{id}` with its token) shows its own hand and the public table;
+  a spectator's view (no token) shows the public table only. Other hands appear as counts.
+- Events (`GET /games/{id}/events`, `GET /games/{id}/live`, and the events a command answers)
+  are redacted per viewer the same way: a field holding cards the viewer may not see is
+  emptied, and an event that would show the viewer nothing is not sent at all.
+- Once a game is finished, every view and every event shows everything to everyone, and the
+  full log with the revealed seed is published (`GET /games/{id}/log`)."""
+
+
+def game_package_doc(kind: str) -> str:
+    """The game package's docstring without pointers to files outside the repository."""
+    doc = importlib.import_module(f"domain.games.{kind}").__doc__ or ""
+    return OUTSIDE_REFERENCE.sub("", inspect.cleandoc(doc))
+
+
+def render_pages() -> dict[str, str]:
+    """Every page by file name: `index.md` and `<kind>.md` for each hosted game."""
+    pages = {f"{kind}.md": render_game(rules) for kind, rules in GAMES.items()}
+    return {"index.md": render_index(GAMES.values()), **pages}
+
+
+def write_pages(folder: Path = DOCS_FOLDER) -> list[Path]:
+    """Write every page to `folder`, removing pages of games no longer hosted."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pages = render_pages()
+    for stale in folder.glob("*.md"):
+        if stale.name not in pages:
+            stale.unlink()
+    written = []
+    for name, text in pages.items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def render_index(games: Iterable[AnyRules]) -> str:
+    lines = [GENERATED, "", "# Games", ""]
+    lines += ["Every game follows the protocol of the README's *Playing over HTTP*.", ""]
+    lines += ["| game | kind | seats | page |", "|---|---|---|---|"]
+    for rules in games:
+        summary = game_package_doc(rules.kind).splitlines()[0]
+        lines.append(
+            f"| {rules.title} | `{rules.kind}` | {_seat_text(rules)} | "
+            f"[{rules.kind}.md]({rules.kind}.md): {summary} |"
+        )
+    lines += ["", "## The view around every game", ""]
+    lines += [docstring(tables.TableView), "", *field_table(tables.TableView), ""]
+    lines += ["## Table events (every kind)", ""]
+    for event in tables.TABLE_EVENTS:
+        lines += [f"### `{tag_of(event)}`", "", *field_table(event), ""]
+    lines += ["## Hidden information", "", HIDDEN_INFORMATION, ""]
+    return "\n".join(lines)
+
+
+def render_game(rules: AnyRules) -> str:
+    commands, events = struct_members(rules.Command), struct_members(rules.Event)
+    samples = play_samples(rules, _tags(commands), _tags(events))
+    observed = observe(rules, samples)
+    view = type(samples.view) if samples.view is not None else None
+    documented = [rules.Options, *commands, *events, *_replacements(observed), *_just(view)]
+    sections = [
+        _header(rules),
+        _options_section(rules),
+        _commands_section(commands, samples),
+        _view_section(view, samples),
+        _events_section(rules, observed),
+        _hidden_section(rules, observed),
+        _types_section(documented),
+    ]
+    return "\n".join(line for section in sections for line in section)
+
+
+def _tags(structs: Iterable[type[msgspec.Struct]]) -> frozenset[str]:
+    return frozenset(tag_of(struct) for struct in structs)
+
+
+def _just(cls: type[msgspec.Struct] | None) -> list[type[msgspec.Struct]]:
+    return [] if cls is None else [cls]
+
+
+def _seat_text(rules: AnyRules) -> str:
+    low, high = rules.seat_range(rules.Options())
+    text = f"{low}" if low == high else f"{low} to {high}"
+    if rules.seat_limits is not None:
+        text += " with the default options"
+    return text
+
+
+def _header(rules: AnyRules) -> list[str]:
+    lines = [GENERATED, "", f"# {rules.title} (`{rules.kind}`)", ""]
+    lines.append(f"Seats: {_seat_text(rules)}.")
+    if rules.seat_limits is not None:
+        bounds = f"{rules.min_seats} to {rules.max_seats}"
+        lines.append(f"Other options may change the range, always within {bounds}.")
+    if rules.real_time:
+        lines.append("Real time: there are no turns, every seat may act at any moment.")
+    return [*lines, "", "## Rules", "", game_package_doc(rules.kind), ""]
+
+
+def _options_section(rules: AnyRules) -> list[str]:
+    lines = ["## Options", "", "Sent as `options` when the table is created:", ""]
+    lines += [f"`POST /games` `{json_text({'kind': rules.kind, 'options': rules.Options()})}`"]
+    doc = docstring(rules.Options)
+    return [*lines, "", *([doc, ""] if doc else []), *field_table(rules.Options), ""]
+
+
+def _commands_section(commands: Iterable[type[msgspec.Struct]], samples: Samples) -> list[str]:
+    lines = ["## Commands", ""]
+    lines += ["A seat sends one command as the JSON body of `POST /games/{id}/commands` with"]
+    lines += ["`Authorization: Bearer <seat token>`; every entry of `legal_moves` in its view"]
+    lines += ["is such a body, ready to send. `start_game` (no fields) starts the game.", ""]
+    for command in commands:
+        tag = tag_of(command)
+        lines += [f"### `{tag}`", ""]
+        doc = docstring(command)
+        lines += [*([doc, ""] if doc else []), *field_table(command), ""]
+        lines += [*_request_example(command, samples.moves.get(tag)), ""]
+    return lines
+
+
+def _request_example(command: type[msgspec.Struct], move: msgspec.Struct | None) -> list[str]:
+    if move is None:
+        origin = "Example, built from the types since no sample game offered this command:"
+        body = schema_example(command)
+    else:
+        origin, body = "Example, a legal move from a sample game:", msgspec.to_builtins(move)
+    return [origin, "", "```json", pretty_json(body), "```"]
+
+
+def _view_section(view: type[msgspec.Struct] | None, samples: Samples) -> list[str]:
+    if view is None:
+        return []
+    lines = ["## View", ""]
+    lines += [f"`{view.__name__}`, the `game` member of `GET /games/{{id}}` (the table around"]
+    lines += ["it is described in [the index](index.md)).", ""]
+    doc = docstring(view)
+    lines += [*([doc, ""] if doc else []), *field_table(view), ""]
+    lines += [f"Seat {samples.viewer}'s view halfway through a sample game:", ""]
+    return [*lines, "```json", pretty_json(samples.view), "```", ""]
+
+
+def _events_section(rules: AnyRules, observed: Observed) -> list[str]:
+    lines = ["## Events", ""]
+    lines += ["Each event is sent as JSON with its tag in `type`; besides these, every table"]
+    lines += ["records the table events listed in [the index](index.md).", ""]
+    for event in [*struct_members(rules.Event), *_replacements(observed)]:
+        doc = docstring(event)
+        lines += [f"### `{tag_of(event)}`", "", *([doc, ""] if doc else [])]
+        lines += [*field_table(event), ""]
+    return lines
+
+
+def _replacements(observed: Observed) -> list[type[msgspec.Struct]]:
+    """The Structs some viewers receive in place of an event."""
+    found = {
+        redaction.replacement: None
+        for audiences in observed.values()
+        for seen in audiences.values()
+        for redaction in seen
+        if redaction.replacement is not None
+    }
+    return list(found)
+
+
+def observe(rules: AnyRules, samples: Samples) -> Observed:
+    """What every audience received of every game event of the sample games."""
+    observed: Observed = {}
+    for tag, recorded in samples.events.items():
+        seen: dict[str, list[Redaction]] = {audience: [] for audience in AUDIENCES}
+        for event in recorded:
+            named = getattr(event, "seat", None)
+            for viewer, redaction in redactions(rules, event, samples.seats).items():
+                seen[_audience(viewer, named)].append(redaction)
+        observed[tag] = seen
+    return observed
+
+
+def _hidden_section(rules: AnyRules, observed: Observed) -> list[str]:
+    lines = ["## Hidden information", "", HIDDEN_INFORMATION, ""]
+    lines += [f"What each viewer received of the {rules.title} events of the sample games"]
+    lines += ["while they were live (the table events are never redacted). A redacted field is"]
+    lines += ["emptied of what that viewer may not see: a seat keeps its own cards.", ""]
+    lines += ["| event | the seat it names | other seats | spectators |", "|---|---|---|---|"]
+    for event in struct_members(rules.Event):
+        lines.append(_redaction_row(event, observed.get(tag_of(event))))
+    return [*lines, ""]
+
+
+def _redaction_row(event: type[msgspec.Struct], seen: dict[str, list[Redaction]] | None) -> str:
+    tag = tag_of(event)
+    if seen is None:
+        return f"| `{tag}` | not met in the sample games | | |"
+    own, other, spectator = (_summary(seen[audience]) for audience in AUDIENCES)
+    if not any(field.name == "seat" for field in struct_fields(event)):
+        own, other = "(names no seat)", f"every seat: {other}"
+    return f"| `{tag}` | {own or '(named no seat)'} | {other} | {spectator} |"
+
+
+def _audience(viewer: int, named: object) -> str:
+    if viewer == SPECTATOR:
+        return "spectator"
+    return "own" if viewer == named else "other"
+
+
+def _summary(seen: list[Redaction]) -> str:
+    """How one audience received an event: the fields ever redacted, or in full, or not."""
+    changed = {name: None for redaction in seen for name in redaction.changed}
+    replaced = {tag_of(r.replacement): None for r in seen if r.replacement is not None}
+    parts = [", ".join(f"`{name}`" for name in changed) + " redacted"] if changed else []
+    parts += [f"sent as `{tag}`" for tag in replaced]
+    parts += ["not sent"] if any(redaction.reach == "removed" for redaction in seen) else []
+    if not changed and any(redaction.reach == "full" for redaction in seen):
+        parts.append("in full")
+    return " or ".join(parts)
+
+
+def _types_section(roots: Iterable[type[msgspec.Struct]]) -> list[str]:
+    nested = nested_structs(roots)
+    if not nested:
+        return []
+    lines = ["## Types", "", "Structures the fields above refer to.", ""]
+    for cls in nested:
+        doc = docstring(cls)
+        lines += [f"### `{cls.__name__}`", "", *([doc, ""] if doc else []), *field_table(cls), ""]
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0]) if argv else DOCS_FOLDER
+    for path in write_pages(folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
