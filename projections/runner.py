@@ -17,17 +17,23 @@ from typing import Any, Protocol
 
 import asyncpg
 import redis.asyncio as redis
+from prometheus_client import Gauge
 from redis.exceptions import ResponseError
 
 from commands.store import Position, StoredEvent
 from infra import checkpoints
-from infra.metrics import METRICS, seconds_since
+from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import decode_entry, entry_id
 
 log = logging.getLogger(__name__)
 CATCH_UP_BATCH = 500
 Entry = tuple[bytes, dict[bytes, bytes]]
+PROJECTION_LAG_SECONDS = Gauge(
+    "cardroom_projection_lag_seconds",
+    "Age of the last event applied, per projection.",
+    ["projection"],
+)
 
 
 class Projection(Protocol):
@@ -180,7 +186,7 @@ class ProjectionRunner:
             await self.projection.apply(connection, fresh)
             await checkpoints.save(connection, self.projection.name, fresh[-1].position)
         lag = seconds_since(fresh[-1].recorded_at)
-        METRICS.projection_lag_seconds.set(lag, self.projection.name)
+        PROJECTION_LAG_SECONDS.labels(self.projection.name).set(lag)
         return True
 
     async def _skip(self, event: StoredEvent) -> None:
