@@ -23,11 +23,10 @@ from commands.handler import CommandHandler
 from infra import workers
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
+from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
 from infra.settings import DEFAULT_BOT_PACE
-from projections.catalog import all_projections
-from projections.runner import ProjectionRunner
 
 
 class Health(msgspec.Struct, frozen=True):

@@ -10,6 +10,7 @@ from commands.handler import _records
 from commands.registry import GAMES
 from commands.store import StoredEvent
 from infra.postgres_store import PostgresEventStore
+from infra.read_models import PostgresReadModel
 from projections.summaries import TableSummaries
 from tests.domain.playout import Playout
 
@@ -39,7 +40,7 @@ async def test_a_batch_that_ends_half_way_through_a_command_is_summarised_later(
     pool: asyncpg.Pool,
 ) -> None:
     game_id, rows = stored_game("ecliptic", 3)
-    projection = TableSummaries(PostgresEventStore(pool))
+    projection = PostgresReadModel(TableSummaries(), PostgresEventStore(pool))
     async with pool.acquire() as connection:
         for row in rows:  # one event per batch: every command boundary falls inside a batch
             await projection.apply(connection, [row])
