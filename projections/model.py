@@ -110,9 +110,9 @@ def compact(changes: Sequence[Change]) -> Changes:
         row = (change.table, tuple(sorted(change.key.items())))
         if isinstance(change, Upsert):
             later = overwritten.setdefault(row, set())
-            if later and later >= change.values.keys():
+            if later and later.issuperset(change.values):
                 continue
-            later |= change.values.keys()
+            later.update(change.values)
         else:
             overwritten.pop(row, None)
         kept.append(change)
