@@ -38,12 +38,12 @@ from infra.postgres_store import PostgresEventStore
 log = logging.getLogger(__name__)
 FALLBACK_SECONDS = 5.0
 EXPECTED_REFUSALS = frozenset({"stale"})
+"""A command of another process can overtake a bot in a real-time race; any other refusal
+is a bot's mistake, and logged as one."""
 BOT_COMMANDS = MetricCounter("cardroom_bot_commands", "Commands sent by bots.")
 BOT_REFUSALS = MetricCounter(
     "cardroom_bot_refusals", "Bot commands refused, by problem code.", ["code"]
 )
-"""A command of another process can overtake a bot in a real-time race; any other refusal
-is a bot's mistake, and logged as one."""
 
 
 class BotWorker:
