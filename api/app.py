@@ -6,11 +6,12 @@ from contextlib import asynccontextmanager
 import asyncpg
 import msgspec
 import redis.asyncio as redis
-from litestar import Litestar, MediaType, get
+from litestar import Litestar, Response, get
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
@@ -20,14 +21,12 @@ from api.replay import REPLAY_ROUTES
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
 from infra import workers
-from infra.metrics import METRICS
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
+from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
 from infra.settings import DEFAULT_BOT_PACE
-from projections.catalog import all_projections
-from projections.runner import ProjectionRunner
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -42,10 +41,10 @@ async def health(state: State) -> Health:
     return Health("ok")
 
 
-@get("/metrics", tags=["service"], media_type=MediaType.TEXT)
-async def metrics() -> str:
+@get("/metrics", tags=["service"])
+async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""
-    return METRICS.render()
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
 
 def _handler(state: State) -> CommandHandler:

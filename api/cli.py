@@ -22,13 +22,12 @@ from commands.store import Position
 from infra import audit_commands, workers
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
+from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
 from infra.simulate import Report, print_report
 from infra.simulate import simulate as run_simulation
-from projections.catalog import all_projections
-from projections.runner import ProjectionRunner
 
 
 @click.group(

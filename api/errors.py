@@ -5,11 +5,14 @@ from typing import Any
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from prometheus_client import Counter
 
 from domain.errors import DomainError
-from infra.metrics import METRICS
 
 PROBLEM = "application/problem+json"
+COMMANDS_REFUSED = Counter(
+    "cardroom_commands_refused", "Requests refused, by problem code.", ["code"]
+)
 
 STATUS_BY_CODE = {
     "malformed_json": 400,
@@ -43,7 +46,7 @@ def problem(status: int, code: str, detail: str) -> Response[dict[str, object]]:
 
 def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, object]]:
     status = STATUS_BY_CODE.get(error.code, DEFAULT_REFUSAL_STATUS)
-    METRICS.commands_refused.inc(label_value=error.code)
+    COMMANDS_REFUSED.labels(error.code).inc()
     return problem(status, error.code, error.message)
 
 

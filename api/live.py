@@ -18,15 +18,16 @@ import redis.asyncio as redis
 from litestar import Request, get
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
+from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
 from api.games import events_after
 from commands.handler import CommandHandler
 from commands.store import StoredEvent
-from infra.metrics import METRICS
 from infra.redis_streams import decode_entry
 
 POLL_SECONDS = 5.0
+LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
 class LiveHub:
@@ -75,7 +76,7 @@ async def follow(
     hub: LiveHub, handler: CommandHandler, game_id: str, seat: int, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
     """Messages for every event after version `after`, as they come, until the game ends."""
-    METRICS.live_connections.inc()
+    LIVE_CONNECTIONS.inc()
     try:
         while True:
             game = await handler.load(game_id)
@@ -87,7 +88,7 @@ async def follow(
                 return
             await hub.wait(game_id)
     finally:
-        METRICS.live_connections.inc(-1)
+        LIVE_CONNECTIONS.dec()
 
 
 @get("/games/{game_id:str}/live", tags=["games"])

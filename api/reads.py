@@ -3,16 +3,15 @@
 They are built by the projections, so they trail the games by the projection lag.
 """
 
-from datetime import datetime
 from typing import Annotated, Any
 
-import asyncpg
 import msgspec
 from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 
 from domain.errors import DomainError
+from infra import read_models
 
 Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
 Offset = Annotated[int, QueryParameter(ge=0, description="items to skip")]
@@ -30,36 +29,10 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     recent_games: list[dict[str, Any]]
 
 
-async def _page(
-    pool: asyncpg.Pool, sql: str, args: tuple[Any, ...], limit: int, offset: int
-) -> Page:
-    count = len(args)
-    rows = await pool.fetch(
-        f"{sql} LIMIT ${count + 1} OFFSET ${count + 2}", *args, limit + 1, offset
-    )
-    items = [_plain(row) for row in rows[:limit]]
-    return Page(items, offset + limit if len(rows) > limit else None)
-
-
-def _plain(row: asyncpg.Record) -> dict[str, Any]:
-    item = dict(row)
-    for key, value in item.items():
-        if key in {"options", "public_view"} and isinstance(value, str):
-            item[key] = msgspec.json.decode(value)
-        elif isinstance(value, datetime):
-            item[key] = value.isoformat()
-    return item
-
-
 @get("/lobby", tags=["read models"])
 async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
-    sql = (
-        "SELECT game_id, kind, options, seats, min_seats, max_seats,"
-        " max_seats - cardinality(seats) AS free_seats, created_at FROM lobby"
-        " WHERE $1::text IS NULL OR kind = $1 ORDER BY created_at DESC, game_id"
-    )
-    return await _page(state.pool, sql, (kind,), limit, offset)
+    return Page(*await read_models.lobby(state.pool, kind, limit, offset))
 
 
 @get("/tables", tags=["read models"])
@@ -71,21 +44,16 @@ async def tables(
     offset: Offset = 0,
 ) -> Page:
     """Summaries of games, most recently active first: status, whose turn, public view."""
-    sql = (
-        "SELECT game_id, kind, status, version, seats, to_act, public_view, last_activity"
-        " FROM table_summaries WHERE ($1::text IS NULL OR kind = $1)"
-        " AND ($2::text IS NULL OR status = $2) ORDER BY last_activity DESC, game_id"
-    )
-    return await _page(state.pool, sql, (kind, status), limit, offset)
+    return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
 @get("/tables/{game_id:str}", tags=["read models"])
 async def table_summary(state: State, game_id: FromPath[str]) -> dict[str, Any]:
     """One game's summary."""
-    row = await state.pool.fetchrow("SELECT * FROM table_summaries WHERE game_id = $1", game_id)
-    if row is None:
+    summary = await read_models.table_summary(state.pool, game_id)
+    if summary is None:
         raise DomainError("game_not_found", f"no summary of game {game_id} (yet)")
-    return _plain(row)
+    return summary
 
 
 @get("/scoreboards/{kind:str}", tags=["read models"])
@@ -93,28 +61,16 @@ async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> Page:
     """Players of a kind by games won, then points: games played, won and points."""
-    sql = (
-        "SELECT player, played, won, points FROM scoreboard WHERE kind = $1"
-        " ORDER BY won DESC, points DESC, player"
-    )
-    return await _page(state.pool, sql, (kind,), limit, offset)
+    return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
 @get("/players/{name:str}", tags=["read models"])
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
     """A player's record across all kinds, and their most recent games."""
-    kinds = await state.pool.fetch(
-        "SELECT kind, played, won, points FROM scoreboard WHERE player = $1 ORDER BY kind", name
-    )
+    kinds = await read_models.player_kinds(state.pool, name)
     if not kinds:
         raise DomainError("not_found", f"no finished game of a player named {name!r}")
-    games = await state.pool.fetch(
-        "SELECT game_id, kind, seat, score, place, finished_at FROM player_games"
-        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2",
-        name,
-        recent,
-    )
-    return PlayerRecord(name, [_plain(row) for row in kinds], [_plain(row) for row in games])
+    return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))
 
 
 READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+from prometheus_client import Counter as MetricCounter
 
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -32,7 +33,6 @@ from commands.strategies import strategy
 from domain import table
 from domain.bots import bot_chance
 from domain.errors import DomainError
-from infra.metrics import METRICS
 from infra.postgres_store import PostgresEventStore
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,10 @@ FALLBACK_SECONDS = 5.0
 EXPECTED_REFUSALS = frozenset({"stale"})
 """A command of another process can overtake a bot in a real-time race; any other refusal
 is a bot's mistake, and logged as one."""
+BOT_COMMANDS = MetricCounter("cardroom_bot_commands", "Commands sent by bots.")
+BOT_REFUSALS = MetricCounter(
+    "cardroom_bot_refusals", "Bot commands refused, by problem code.", ["code"]
+)
 
 
 class BotWorker:
@@ -123,11 +127,11 @@ class BotWorker:
             await self._handler.execute_chosen(game_id, lambda game: _choose(game, seat))
         except DomainError as refusal:
             self.refusals[refusal.code] += 1
-            METRICS.bot_refusals.inc(label_value=refusal.code)
+            BOT_REFUSALS.labels(refusal.code).inc()
             if refusal.code not in EXPECTED_REFUSALS:
                 log.warning("bot %s at game %s refused: %s", seat, game_id, refusal)
             return False
-        METRICS.bot_commands.inc()
+        BOT_COMMANDS.inc()
         return True
 
 

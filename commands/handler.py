@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
+from prometheus_client import Counter, Histogram
 
 from commands import codec
 from commands.envelope import Applied, Envelope
@@ -28,11 +29,16 @@ from commands.store import ConcurrencyConflict, NewEvent, SideWrite, StoredEvent
 from domain import table
 from domain.decider import GameRules
 from domain.errors import DomainError
-from infra.metrics import METRICS
 from infra.postgres_store import INSERT_GAME, INSERT_SEAT_TOKEN, PostgresEventStore
 
 ATTEMPTS = 5
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
+COMMANDS_ACCEPTED = Counter("cardroom_commands_accepted", "Commands appended.")
+APPEND_SECONDS = Histogram(
+    "cardroom_append_seconds",
+    "Time to append a command's events to Postgres.",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +181,8 @@ class CommandHandler:
         version = game.table.version
         started = time.perf_counter()
         await self._store.append(game.game_id, version, records, command_id, side_writes(events))
-        METRICS.append_seconds.observe(time.perf_counter() - started)
-        METRICS.commands_accepted.inc()
+        APPEND_SECONDS.observe(time.perf_counter() - started)
+        COMMANDS_ACCEPTED.inc()
         folded = table.fold(game.rules, events, game.table)
         self._remember(replace(game, table=folded, last_hash=last_hash))
         return Applied(game.game_id, version + 1, version + len(events), events=events)

@@ -10,16 +10,19 @@ import asyncio
 
 import asyncpg
 import redis.asyncio as redis
+from prometheus_client import Counter, Gauge
 
 from commands.store import Position
 from infra import checkpoints
-from infra.metrics import METRICS, seconds_since
+from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import publish
 from infra.workers import pause
 
 CHECKPOINT = "relay"
 _LEADER_LOCK = 0x72656C6179  # "relay"
+RELAYED_EVENTS = Counter("cardroom_relayed_events", "Events published.")
+RELAY_LAG_SECONDS = Gauge("cardroom_relay_lag_seconds", "Age of the last event published to Redis.")
 
 
 class Relay:
@@ -61,6 +64,6 @@ class Relay:
         await publish(self._client, self._stream, events)
         self.position = events[-1].position
         await checkpoints.save(self._pool, CHECKPOINT, self.position)
-        METRICS.relay_lag_seconds.set(seconds_since(events[-1].recorded_at))
-        METRICS.relayed_events.inc(len(events))
+        RELAY_LAG_SECONDS.set(seconds_since(events[-1].recorded_at))
+        RELAYED_EVENTS.inc(len(events))
         return len(events)

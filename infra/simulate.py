@@ -8,7 +8,6 @@ count every command the service appended meanwhile.
 """
 
 import asyncio
-import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -16,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from rich.console import Console
 from rich.table import Table
 
 ACCEPTED = "cardroom_commands_accepted_total"
 BOT_REFUSALS = "cardroom_bot_refusals_total"
-_SAMPLE = re.compile(r'^(\w+)(?:\{\w+="([^"]*)"\})? (\S+)$')
 
 
 @dataclass
@@ -117,8 +116,11 @@ async def _post(
 async def _metrics(client: httpx.AsyncClient) -> dict[tuple[str, str], float]:
     """The service's counters, by (name, label value)."""
     response = await client.get("/metrics")
-    samples = (_SAMPLE.match(line) for line in response.text.splitlines())
-    return {(m[1], m[2] or ""): float(m[3]) for m in samples if m}
+    return {
+        (sample.name, next(iter(sample.labels.values()), "")): sample.value
+        for family in text_string_to_metric_families(response.text)
+        for sample in family.samples
+    }
 
 
 def print_report(report: Report, seats: int) -> None:

@@ -1,12 +1,12 @@
-"""The read models the service maintains, by name."""
+"""The read models the service maintains."""
 
-from infra.postgres_store import PostgresEventStore
+from typing import Any
+
 from projections.lobby import Lobby
-from projections.runner import Projection
+from projections.model import Projection
 from projections.scoreboards import Scoreboards
 from projections.summaries import TableSummaries
 
 
-def all_projections(store: PostgresEventStore) -> dict[str, Projection]:
-    projections: list[Projection] = [Lobby(), TableSummaries(store), Scoreboards()]
-    return {projection.name: projection for projection in projections}
+def read_models() -> tuple[Projection[Any], ...]:
+    return (Lobby(), TableSummaries(), Scoreboards())

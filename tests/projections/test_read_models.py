@@ -10,8 +10,7 @@ from httpx import AsyncClient
 
 from commands.store import Position, StoredEvent
 from infra.postgres_store import PostgresEventStore
-from projections.catalog import all_projections
-from projections.runner import ProjectionRunner
+from infra.projection_runner import ProjectionRunner, all_projections
 from tests.api.players import bearer, ok, open_table, play
 from tests.projections.settle import settled, snapshot
 

@@ -1,4 +1,4 @@
-"""Runs one projection: Redis consumer group in, Postgres read model and checkpoint out.
+"""Runs one read model: Redis consumer group in, Postgres read model and checkpoint out.
 
 Every batch is applied in one transaction together with the checkpoint, under a lock per
 projection, keeping only events past the checkpoint: duplicates are dropped and several
@@ -17,20 +17,31 @@ from typing import Any, Protocol
 
 import asyncpg
 import redis.asyncio as redis
+from prometheus_client import Gauge
 from redis.exceptions import ResponseError
 
-from commands.store import Position, StoredEvent
+from commands.store import EventStore, Position, StoredEvent
 from infra import checkpoints
-from infra.metrics import METRICS, seconds_since
+from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
+from infra.read_models import PostgresReadModel
 from infra.redis_streams import decode_entry, entry_id
+from projections.catalog import read_models
 
 log = logging.getLogger(__name__)
 CATCH_UP_BATCH = 500
 Entry = tuple[bytes, dict[bytes, bytes]]
+PROJECTION_LAG_SECONDS = Gauge(
+    "cardroom_projection_lag_seconds",
+    "Age of the last event applied, per projection.",
+    ["projection"],
+)
 
 
-class Projection(Protocol):
+class ReadModel(Protocol):
+    """What the runner runs: `apply` writes a batch on the connection of the transaction
+    that saves the checkpoint; a rebuild empties `tables`."""
+
     name: str
     tables: tuple[str, ...]
 
@@ -39,13 +50,18 @@ class Projection(Protocol):
     ) -> None: ...
 
 
+def all_projections(store: EventStore) -> dict[str, ReadModel]:
+    """The read models the service maintains, by name, each writing to Postgres."""
+    return {model.name: PostgresReadModel(model, store) for model in read_models()}
+
+
 class ProjectionRunner:
     def __init__(
         self,
         pool: asyncpg.Pool,
         client: redis.Redis,
         stream: str,
-        projection: Projection,
+        projection: ReadModel,
         batch: int = 200,
         max_deliveries: int = 3,
         claim_idle_ms: int = 30_000,
@@ -180,7 +196,7 @@ class ProjectionRunner:
             await self.projection.apply(connection, fresh)
             await checkpoints.save(connection, self.projection.name, fresh[-1].position)
         lag = seconds_since(fresh[-1].recorded_at)
-        METRICS.projection_lag_seconds.set(lag, self.projection.name)
+        PROJECTION_LAG_SECONDS.labels(self.projection.name).set(lag)
         return True
 
     async def _skip(self, event: StoredEvent) -> None:

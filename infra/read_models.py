@@ -1,0 +1,195 @@
+"""The read models in Postgres: the projections' row changes written, and the queries the
+API answers from.
+
+`PostgresReadModel` runs a pure projection (`projections.model`) for the projection runner:
+it gives the fold each game's state before the batch, from one bounded cache or, on a miss,
+folded again from the event store, and writes the changes the fold returns on the runner's
+connection, in the transaction that saves the checkpoint.
+"""
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+import asyncpg
+import msgspec
+
+from commands.store import EventStore, StoredEvent
+from projections.model import (
+    Append,
+    Change,
+    Delete,
+    GameState,
+    Increment,
+    Projection,
+    Upsert,
+    fold,
+    replay,
+)
+
+S = TypeVar("S")
+Statement = tuple[str, tuple[Any, ...]]
+Page = tuple[list[dict[str, Any]], int | None]
+"""A page's rows, and the offset of the next page (None after the last)."""
+
+
+class PostgresReadModel(Generic[S]):
+    def __init__(
+        self, projection: Projection[S], store: EventStore, cache_size: int = 5_000
+    ) -> None:
+        self.projection = projection
+        self.name = projection.name
+        self.tables = projection.tables
+        self._store = store
+        self._cache_size = cache_size
+        self._states: OrderedDict[str, GameState[S]] = OrderedDict()
+
+    async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
+        states = await self._states_before(events) if self.projection.keeps_state else {}
+        after, changes = fold(self.projection, states, events)
+        if self.projection.keeps_state:
+            self._remember(after)
+        await write(connection, changes)
+
+    async def _states_before(self, events: Sequence[StoredEvent]) -> dict[str, GameState[S]]:
+        """Each game's state before its first event in `events`."""
+        first: dict[str, int] = {}
+        for stored in events:
+            first.setdefault(stored.stream_id, stored.version)
+        states: dict[str, GameState[S]] = {}
+        for game_id, version in first.items():
+            cached = self._states.get(game_id)
+            if version == 1:
+                states[game_id] = (0, None)
+            elif cached is not None and cached[0] == version - 1:
+                states[game_id] = cached
+            else:
+                earlier = await self._store.read_stream(game_id)
+                older = [stored for stored in earlier if stored.version < version]
+                states[game_id] = (version - 1, replay(self.projection, older))
+        return states
+
+    def _remember(self, states: dict[str, GameState[S]]) -> None:
+        for game_id, state in states.items():
+            self._states.pop(game_id, None)
+            self._states[game_id] = state
+        while len(self._states) > self._cache_size:
+            self._states.popitem(last=False)
+
+
+async def write(connection: asyncpg.Connection, changes: Sequence[Change]) -> None:
+    for change in changes:
+        sql, args = statement(change)
+        await connection.execute(sql, *args)
+
+
+def statement(change: Change) -> Statement:
+    """The SQL that makes one change."""
+    keys = ", ".join(change.key)
+    match change:
+        case Upsert(table, key, values):
+            columns, args = [*key, *values], (*key.values(), *values.values())
+            update = ", ".join(f"{column} = EXCLUDED.{column}" for column in values)
+            conflict = f"DO UPDATE SET {update}" if values else "DO NOTHING"
+            sql = (
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(len(args))})"
+                f" ON CONFLICT ({keys}) {conflict}"
+            )
+            return sql, args
+        case Increment(table, key, amounts):
+            columns, args = [*key, *amounts], (*key.values(), *amounts.values())
+            update = ", ".join(f"{column} = r.{column} + EXCLUDED.{column}" for column in amounts)
+            sql = (
+                f"INSERT INTO {table} AS r ({', '.join(columns)})"
+                f" VALUES ({_placeholders(len(args))}) ON CONFLICT ({keys}) DO UPDATE SET {update}"
+            )
+            return sql, args
+        case Append(table, key, column, value):
+            sql = f"UPDATE {table} SET {column} = array_append({column}, $1) WHERE {_where(key, 2)}"
+            return sql, (value, *key.values())
+        case Delete(table, key):
+            return f"DELETE FROM {table} WHERE {_where(key, 1)}", tuple(key.values())
+
+
+def _placeholders(count: int) -> str:
+    return ", ".join(f"${number}" for number in range(1, count + 1))
+
+
+def _where(key: Any, first: int) -> str:
+    return " AND ".join(f"{column} = ${first + n}" for n, column in enumerate(key))
+
+
+async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page:
+    """Tables waiting for players, newest first."""
+    sql = (
+        "SELECT game_id, kind, options, seats, min_seats, max_seats,"
+        " max_seats - cardinality(seats) AS free_seats, created_at FROM lobby"
+        " WHERE $1::text IS NULL OR kind = $1 ORDER BY created_at DESC, game_id"
+    )
+    return await _page(pool, sql, (kind,), limit, offset)
+
+
+async def table_summaries(
+    pool: asyncpg.Pool, kind: str | None, status: str | None, limit: int, offset: int
+) -> Page:
+    """Summaries of games, most recently active first."""
+    sql = (
+        "SELECT game_id, kind, status, version, seats, to_act, public_view, last_activity"
+        " FROM table_summaries WHERE ($1::text IS NULL OR kind = $1)"
+        " AND ($2::text IS NULL OR status = $2) ORDER BY last_activity DESC, game_id"
+    )
+    return await _page(pool, sql, (kind, status), limit, offset)
+
+
+async def table_summary(pool: asyncpg.Pool, game_id: str) -> dict[str, Any] | None:
+    row = await pool.fetchrow("SELECT * FROM table_summaries WHERE game_id = $1", game_id)
+    return None if row is None else _plain(row)
+
+
+async def scoreboard(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page:
+    """Players of a kind by games won, then points."""
+    sql = (
+        "SELECT player, played, won, points FROM scoreboard WHERE kind = $1"
+        " ORDER BY won DESC, points DESC, player"
+    )
+    return await _page(pool, sql, (kind,), limit, offset)
+
+
+async def player_kinds(pool: asyncpg.Pool, name: str) -> list[dict[str, Any]]:
+    """A player's games played, won and points in every kind."""
+    rows = await pool.fetch(
+        "SELECT kind, played, won, points FROM scoreboard WHERE player = $1 ORDER BY kind", name
+    )
+    return [_plain(row) for row in rows]
+
+
+async def player_games(pool: asyncpg.Pool, name: str, recent: int) -> list[dict[str, Any]]:
+    """A player's most recent games."""
+    rows = await pool.fetch(
+        "SELECT game_id, kind, seat, score, place, finished_at FROM player_games"
+        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2",
+        name,
+        recent,
+    )
+    return [_plain(row) for row in rows]
+
+
+async def _page(
+    pool: asyncpg.Pool, sql: str, args: tuple[Any, ...], limit: int, offset: int
+) -> Page:
+    count = len(args)
+    rows = await pool.fetch(
+        f"{sql} LIMIT ${count + 1} OFFSET ${count + 2}", *args, limit + 1, offset
+    )
+    return [_plain(row) for row in rows[:limit]], offset + limit if len(rows) > limit else None
+
+
+def _plain(row: asyncpg.Record) -> dict[str, Any]:
+    item = dict(row)
+    for key, value in item.items():
+        if key in {"options", "public_view"} and isinstance(value, str):
+            item[key] = msgspec.json.decode(value)
+        elif isinstance(value, datetime):
+            item[key] = value.isoformat()
+    return item
