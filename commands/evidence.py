@@ -70,12 +70,11 @@ class Evidence:
 def read(records: Sequence[LogRecord]) -> Evidence:
     """Decode a game's records; raises `malformed_log` when it is not a game log at all."""
     rules = game_rules(kind_of(records))
-    decoder = codec.event_decoder(rules.kind)
     events: list[Any | None] = []
     problems: dict[int, str] = {}
     for index, each in enumerate(records):
         try:
-            event = decoder.decode(each.data)
+            event = codec.decode_event(rules.kind, each)
         except msgspec.DecodeError as error:
             events.append(None)
             problems[index] = f"not an event of {rules.kind}: {error}"

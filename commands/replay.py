@@ -16,10 +16,9 @@ from domain.decider import REFEREE, GameRules
 from domain.errors import require
 
 
-def decode_events(kind: str, payloads: Iterable[bytes | str | msgspec.Raw]) -> list[Any]:
-    """Stored event JSON, in version order, as the game's events."""
-    decoder = codec.event_decoder(kind)
-    return [decoder.decode(payload) for payload in payloads]
+def decode_events(kind: str, stored: Iterable[codec.Stored]) -> list[Any]:
+    """Stored events (or published records), in version order, as the game's events."""
+    return codec.decode_events(kind, stored)
 
 
 def table_at(rules: GameRules, events: Sequence[Any], at: int) -> table.Table:
