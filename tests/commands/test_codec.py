@@ -121,7 +121,7 @@ def extended(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     kind, tag = name.split("-")[0], first_game_event(name)
     rules = GAMES[kind]
     members = typing.get_args(rules.Event)
-    old = next(cls for cls in members if cls.__struct_config__.tag == tag)
+    old: type[msgspec.Struct] = next(m for m in members if m.__struct_config__.tag == tag)
     new = msgspec.defstruct(
         old.__name__, [("note", str, "")], bases=(old,), tag=tag, frozen=True, module=__name__
     )
@@ -140,7 +140,7 @@ def extended(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.parametrize("extended", golden_names(), indirect=True)
 def test_a_new_defaulted_field_leaves_every_golden_game_folding_and_auditing(
-    extended: type, request: pytest.FixtureRequest
+    extended: Any, request: pytest.FixtureRequest
 ) -> None:
     name = request.node.callspec.params["extended"]
     records = golden(name)
