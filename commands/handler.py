@@ -190,8 +190,8 @@ class CommandHandler:
         command_id = envelope.command_id or str(uuid.uuid4())
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
         version = game.table.version
-        started = time.perf_counter()
         beside = besides(events)
+        started = time.perf_counter()
         await self._store.append(
             game.game_id,
             version,
