@@ -163,9 +163,9 @@ async def events_after(
 ) -> list[VersionedEvent]:
     """The game's events after a version, as `seat` may see them."""
     stored = await handler.stored_events(game.game_id, after)
-    decoder = codec.event_decoder(game.rules.kind)
+    kind = game.rules.kind
     known = (row for row in stored if row.version <= game.table.version)
-    return _redacted(game, ((row.version, decoder.decode(row.data)) for row in known), seat)
+    return _redacted(game, ((row.version, codec.decode_event(kind, row)) for row in known), seat)
 
 
 def _redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:

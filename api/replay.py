@@ -21,8 +21,8 @@ async def replay_view(
     """The caller's view as of version `at`: redacted while live, every hand once over."""
     game, seat = await game_and_viewer(handler, game_id, request)
     stored = await handler.stored_events(game_id, 0)
-    payloads = (row.data for row in stored if row.version <= min(at, game.table.version))
-    events = replay.decode_events(game.rules.kind, payloads)
+    known = (row for row in stored if row.version <= min(at, game.table.version))
+    events = replay.decode_events(game.rules.kind, known)
     over = game.table.status == "finished"
     return replay.view_at(game.rules, events, at, seat, game_over=over)
 

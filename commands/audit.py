@@ -6,7 +6,9 @@ Five checks, each reported with what it verified or why it fails:
 2. ``chance``: every decision that drew on chance, made again from the seed, gives the
    recorded events (the shuffles and random picks recompute);
 3. ``hash_chain``: versions run 1, 2, 3... and each event's metadata hash links it to the
-   one before (``commands.codec.chain_hash`` over the event's canonical JSON);
+   one before (``commands.codec.chain_hash``: SHA-256 of the previous link and the RFC 8785
+   canonical form of the event's JSON as published, so it holds whatever the event classes
+   look like today);
 4. ``commands``: every recorded command, decided again against the state before it, gives
    exactly its recorded events; an event that no command produced is named;
 5. ``standings``: the recorded standings are the outcome of the final state, and nothing
@@ -93,7 +95,7 @@ def hash_chain(evidence: Evidence) -> Outcome:
         if index in evidence.problems:
             outcome.fail(each.version, evidence.problems[index])
         link = each.metadata.get("hash")
-        if event is not None and link != codec.chain_hash(previous, event):
+        if event is not None and link != codec.chain_hash(previous, each.data):
             outcome.fail(each.version, "its hash does not link it to the event before")
         previous = link if isinstance(link, str) else ""
     return outcome

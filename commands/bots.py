@@ -23,19 +23,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
 from prometheus_client import Counter as MetricCounter
 
+from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
-from commands.store import StoredEvent
+from commands.registry import GAMES
+from commands.store import EventStore, StoredEvent
 from commands.strategies import strategy
 from domain import table
 from domain.bots import bot_chance
 from domain.errors import DomainError
-from infra.postgres_store import PostgresEventStore
 
 log = logging.getLogger(__name__)
+SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
 FALLBACK_SECONDS = 5.0
 EXPECTED_REFUSALS = frozenset({"stale"})
 """A command of another process can overtake a bot in a real-time race; any other refusal
@@ -47,7 +48,7 @@ BOT_REFUSALS = MetricCounter(
 
 
 class BotWorker:
-    def __init__(self, handler: CommandHandler, store: PostgresEventStore, pace: float) -> None:
+    def __init__(self, handler: CommandHandler, store: EventStore, pace: float) -> None:
         self._handler = handler
         self._store = store
         self.pace = pace
@@ -73,7 +74,7 @@ class BotWorker:
         wake = self._wakes.get(event.stream_id)
         if wake is not None:
             wake.set()
-        elif event.type == "table.seat_taken" and msgspec.json.decode(event.data).get("bot"):
+        elif _seats_a_bot(event):
             self._follow(event.stream_id)
 
     def _follow(self, game_id: str) -> None:
@@ -143,9 +144,16 @@ class _BotSeats:
     acted: dict[int, float] = field(default_factory=dict)
     refused: dict[int, int] = field(default_factory=dict)
 
-    def longest_waiting(self, state: table.Table) -> list[int]:
+    def longest_waiting(self, state: table.AnyTable) -> list[int]:
         bots = [seat for seat, taken in enumerate(state.seats) if taken.bot]
         return sorted(bots, key=lambda seat: self.acted.get(seat, 0.0))
+
+
+def _seats_a_bot(event: StoredEvent) -> bool:
+    if event.type != SEAT_TAKEN or event.kind is None or event.kind not in GAMES:
+        return False
+    seated = codec.decode_event(event.kind, event)
+    return isinstance(seated, table.SeatTaken) and bool(seated.bot)
 
 
 def _choose(game: LoadedGame, seat: int) -> Envelope | None:

@@ -1,26 +1,104 @@
 """Events and commands to and from JSON, per game kind, and the hash chain over a game's log.
 
-The canonical bytes of an event are msgspec's JSON encoding of its Struct with fields in
-declaration order and dict keys (and sets) sorted, so they are the same whether the event
-was just decided or read back from Postgres, whose jsonb keeps keys in an order of its own.
-Each event's metadata carries ``hash = SHA-256(previous hash || canonical)``, hex encoded,
-starting from the empty string.
+Stored events are decoded by `decode_event` alone: a stored payload written under an older
+``schema_version`` of its type is first upcast, one version at a time, by the pure
+functions registered in `UPCASTERS`, then converted to the game's event union.
+
+The hash chain is over the JSON as stored, never over a Struct encoded again: each event's
+metadata carries ``hash = SHA-256(previous hash || RFC 8785 bytes of the event's JSON)``,
+hex encoded, starting from the empty string. RFC 8785 (the JSON Canonicalization Scheme)
+sorts keys and fixes the spelling of numbers and strings, so the link computed at append
+time from the JSON about to be stored holds for the JSON read back from Postgres (whose
+jsonb keeps keys in an order of its own), and does not depend on the event classes: their
+field order, or a defaulted field added later, changes no recorded hash.
 """
 
 import hashlib
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
+import rfc8785
 
 from commands.registry import game_rules
 from domain import table
 
 encode = msgspec.json.encode
 
+Payload = dict[str, Any]
+Upcaster = Callable[[Payload], Payload]
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+"""(event type, schema version) -> the pure function taking a payload of that version to
+the next one. Empty while every event type is at its first version."""
+
+SCHEMA_VERSIONS: dict[str, int] = {}
+"""The current schema version of each event type that has more than one; others are at 1."""
+
+
+class Stored(Protocol):
+    """What `decode_event` needs of a stored event (a `StoredEvent` or a `LogRecord`)."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def schema_version(self) -> int: ...
+
+    @property
+    def data(self) -> str | bytes | msgspec.Raw: ...
+
+
+def schema_version(event_type: str) -> int:
+    """The schema version events of this type are written with today."""
+    return SCHEMA_VERSIONS.get(event_type, 1)
+
+
+def register_upcaster(event_type: str, from_version: int, upcaster: Upcaster) -> None:
+    """Register the step from `from_version` of a type's payload to the next version, which
+    becomes the type's current version unless a later step is registered."""
+    UPCASTERS[(event_type, from_version)] = upcaster
+    SCHEMA_VERSIONS[event_type] = max(schema_version(event_type), from_version + 1)
+
+
+def upcast(event_type: str, version: int, payload: Payload) -> Payload:
+    """A payload of `version` brought to its type's current version, step by step."""
+    current = schema_version(event_type)
+    if version > current:
+        raise msgspec.ValidationError(
+            f"{event_type} schema version {version} is newer than the current {current}"
+        )
+    while version < current:
+        step = UPCASTERS.get((event_type, version))
+        if step is None:
+            raise msgspec.ValidationError(f"no upcaster from {event_type} schema version {version}")
+        payload = step(payload)
+        version += 1
+    return payload
+
+
+def decode_event(kind: str, stored: Stored) -> Any:
+    """The domain event of a stored event of a game of `kind`, upcast first when it was
+    written under an older schema version. Raises msgspec.DecodeError (or its subclass
+    ValidationError) when the payload is no event of the game."""
+    decoder = event_decoder(kind)
+    if stored.schema_version == schema_version(stored.type):
+        return decoder.decode(stored.data)
+    payload = msgspec.json.decode(stored.data)
+    if not isinstance(payload, dict):
+        raise msgspec.ValidationError(f"a stored {stored.type} is a JSON object")
+    return decoder.decode(encode(upcast(stored.type, stored.schema_version, payload)))
+
+
+def decode_events(kind: str, stored: Iterable[Stored]) -> list[Any]:
+    return [decode_event(kind, each) for each in stored]
+
 
 @cache
 def event_decoder(kind: str) -> msgspec.json.Decoder[Any]:
+    """The decoder of JSON of this kind's events at their current schema versions; stored
+    events go through `decode_event`."""
     return msgspec.json.Decoder(table.event_type(game_rules(kind)))
 
 
@@ -42,10 +120,16 @@ def event_tag(event: msgspec.Struct) -> str:
 
 
 def canonical(value: Any) -> bytes:
-    """The canonical JSON of an event (or a part of one): the same after a trip to jsonb."""
+    """Deterministic JSON of a value (dict keys and sets sorted), to compare two values;
+    the hash chain uses `chain_hash` over stored JSON instead."""
     return msgspec.json.encode(value, order="deterministic")
 
 
-def chain_hash(previous: str, event: msgspec.Struct) -> str:
-    """The next link of a game's hash chain."""
-    return hashlib.sha256(previous.encode() + canonical(event)).hexdigest()
+def canonical_json(data: str | bytes | msgspec.Raw) -> bytes:
+    """The RFC 8785 canonical bytes of a JSON text's value."""
+    return rfc8785.dumps(msgspec.json.decode(data))
+
+
+def chain_hash(previous: str, data: str | bytes | msgspec.Raw) -> str:
+    """The next link of a game's hash chain, over an event's JSON as stored."""
+    return hashlib.sha256(previous.encode() + canonical_json(data)).hexdigest()

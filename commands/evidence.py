@@ -14,7 +14,7 @@ from commands import codec
 from commands.log import LogRecord, kind_of
 from commands.registry import game_rules
 from domain import table
-from domain.decider import GameRules
+from domain.decider import AnyRules
 
 COMMITMENT = "seed_commitment"
 CHANCE = "chance"
@@ -46,7 +46,7 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    rules: GameRules
+    rules: AnyRules
     records: Sequence[LogRecord]
     events: list[Any | None]
     """Each record's event, None where it does not decode."""
@@ -70,12 +70,11 @@ class Evidence:
 def read(records: Sequence[LogRecord]) -> Evidence:
     """Decode a game's records; raises `malformed_log` when it is not a game log at all."""
     rules = game_rules(kind_of(records))
-    decoder = codec.event_decoder(rules.kind)
     events: list[Any | None] = []
     problems: dict[int, str] = {}
     for index, each in enumerate(records):
         try:
-            event = decoder.decode(each.data)
+            event = codec.decode_event(rules.kind, each)
         except msgspec.DecodeError as error:
             events.append(None)
             problems[index] = f"not an event of {rules.kind}: {error}"

@@ -25,11 +25,17 @@ from prometheus_client import Counter, Histogram
 from commands import codec
 from commands.envelope import Applied, Envelope
 from commands.registry import game_rules
-from commands.store import ConcurrencyConflict, NewEvent, SideWrite, StoredEvent
+from commands.store import (
+    ConcurrencyConflict,
+    EventStore,
+    NewEvent,
+    NewGame,
+    SeatToken,
+    StoredEvent,
+)
 from domain import table
-from domain.decider import GameRules
+from domain.decider import AnyRules
 from domain.errors import DomainError
-from infra.postgres_store import INSERT_GAME, INSERT_SEAT_TOKEN, PostgresEventStore
 
 ATTEMPTS = 5
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
@@ -44,10 +50,22 @@ APPEND_SECONDS = Histogram(
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
     game_id: str
-    rules: GameRules
+    rules: AnyRules
     secret: bytes
-    table: table.Table
+    table: table.AnyTable
     last_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Beside:
+    """What an append records beside its events: a new game's record, a seat's token."""
+
+    new_game: NewGame | None = None
+    seat_token: SeatToken | None = None
+
+
+Besides = Callable[[Sequence[Any]], Beside]
+"""What to record beside the events a command is decided to produce."""
 
 
 def token_hash(token: str) -> bytes:
@@ -61,7 +79,7 @@ def _utc_now() -> datetime:
 class CommandHandler:
     def __init__(
         self,
-        store: PostgresEventStore,
+        store: EventStore,
         now: Callable[[], datetime] = _utc_now,
         cache_size: int = 10_000,
     ) -> None:
@@ -78,10 +96,10 @@ class CommandHandler:
         if command_id and (done := await self._store.command_versions(game_id, command_id)):
             return Applied(game_id, *done, replayed=True)
         secret = secrets.token_bytes(32)
-        game = LoadedGame(game_id, rules, secret, table.Table())
+        game = LoadedGame(game_id, rules, secret, table.AnyTable())
 
-        def record_game(events: Sequence[Any]) -> list[SideWrite]:
-            return [(INSERT_GAME, (game_id, kind, secret))]
+        def record_game(events: Sequence[Any]) -> Beside:
+            return Beside(new_game=NewGame(kind, secret))
 
         envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
         try:
@@ -99,8 +117,8 @@ class CommandHandler:
         """Seat a player; returns the seat and its token (None when the request was a retry)."""
         token = secrets.token_urlsafe(32)
 
-        def store_token(events: Sequence[Any]) -> list[SideWrite]:
-            return [(INSERT_SEAT_TOKEN, (game_id, events[0].seat, token_hash(token)))]
+        def store_token(events: Sequence[Any]) -> Beside:
+            return Beside(seat_token=SeatToken(events[0].seat, token_hash(token)))
 
         applied = await self.execute(Envelope(game_id, None, command, command_id), store_token)
         seat = next(e.seat for e in applied.events if isinstance(e, table.SeatTaken))
@@ -109,10 +127,10 @@ class CommandHandler:
     async def execute(
         self,
         envelope: Envelope,
-        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | None = None,
+        besides: Besides | None = None,
     ) -> Applied:
         """Decide and append one command, deciding again if another process got there first."""
-        applied = await self.execute_chosen(envelope.game_id, lambda game: envelope, side_writes)
+        applied = await self.execute_chosen(envelope.game_id, lambda game: envelope, besides)
         assert applied is not None
         return applied
 
@@ -120,7 +138,7 @@ class CommandHandler:
         self,
         game_id: str,
         choose: Callable[[LoadedGame], Envelope | None],
-        side_writes: Callable[[Sequence[Any]], list[SideWrite]] | None = None,
+        besides: Besides | None = None,
     ) -> Applied | None:
         """Like `execute`, for a command chosen by `choose` from the game as it stands while
         no other command of this process can change it (None: nothing to send after all)."""
@@ -135,7 +153,7 @@ class CommandHandler:
                 ):
                     return await self._replayed(game, *done)
                 try:
-                    return await self._apply(game, envelope, side_writes or _no_side_writes)
+                    return await self._apply(game, envelope, besides or _nothing_beside)
                 except ConcurrencyConflict:
                     continue
         raise DomainError("busy", "the game kept changing under this command; send it again")
@@ -145,8 +163,7 @@ class CommandHandler:
         game = self._games.get(game_id) or await self._first_load(game_id)
         stored = await self._store.read_stream(game_id, game.table.version)
         if stored:
-            decoder = codec.event_decoder(game.rules.kind)
-            events = [decoder.decode(row.data) for row in stored]
+            events = codec.decode_events(game.rules.kind, stored)
             last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]
             game = replace(
                 game, table=table.fold(game.rules, events, game.table), last_hash=last_hash
@@ -165,13 +182,13 @@ class CommandHandler:
         if record is None:
             raise DomainError("game_not_found", f"there is no game {game_id}")
         kind, secret = record
-        return LoadedGame(game_id, game_rules(kind), secret, table.Table())
+        return LoadedGame(game_id, game_rules(kind), secret, table.AnyTable())
 
     async def _apply(
         self,
         game: LoadedGame,
         envelope: Envelope,
-        side_writes: Callable[[Sequence[Any]], list[SideWrite]],
+        besides: Besides,
     ) -> Applied:
         now = self._now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
@@ -179,8 +196,16 @@ class CommandHandler:
         command_id = envelope.command_id or str(uuid.uuid4())
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
         version = game.table.version
+        beside = besides(events)
         started = time.perf_counter()
-        await self._store.append(game.game_id, version, records, command_id, side_writes(events))
+        await self._store.append(
+            game.game_id,
+            version,
+            records,
+            command_id,
+            new_game=beside.new_game,
+            seat_token=beside.seat_token,
+        )
         APPEND_SECONDS.observe(time.perf_counter() - started)
         COMMANDS_ACCEPTED.inc()
         folded = table.fold(game.rules, events, game.table)
@@ -188,9 +213,10 @@ class CommandHandler:
         return Applied(game.game_id, version + 1, version + len(events), events=events)
 
     async def _replayed(self, game: LoadedGame, first: int, last: int) -> Applied:
-        decoder = codec.event_decoder(game.rules.kind)
         stored = await self._store.read_stream(game.game_id, first - 1)
-        events = tuple(decoder.decode(row.data) for row in stored if row.version <= last)
+        events = tuple(
+            codec.decode_events(game.rules.kind, (r for r in stored if r.version <= last))
+        )
         return Applied(game.game_id, first, last, replayed=True, events=events)
 
     def _lock(self, game_id: str) -> asyncio.Lock:
@@ -208,21 +234,23 @@ class CommandHandler:
             self._games.popitem(last=False)
 
 
-def _no_side_writes(events: Sequence[Any]) -> list[SideWrite]:
-    return []
+def _nothing_beside(events: Sequence[Any]) -> Beside:
+    return Beside()
 
 
 def _records(
     previous: str, envelope: Envelope, command_id: str, now: datetime, events: Sequence[Any]
 ) -> tuple[list[NewEvent], str]:
-    """Stored rows for new events, each linked into the game's hash chain.
+    """Stored rows for new events, each linked into the game's hash chain over the very JSON
+    the row stores, written in its type's current schema version.
 
     The first row carries the command and its time; `ends_command` marks the last, so a
     reader can tell a game's state between two commands from one half way through.
     """
     records = []
     for index, event in enumerate(events):
-        previous = codec.chain_hash(previous, event)
+        data = codec.encode(event).decode()
+        previous = codec.chain_hash(previous, data)
         metadata: dict[str, Any] = {
             "command_id": command_id,
             "seat": envelope.seat,
@@ -231,10 +259,14 @@ def _records(
         if index == 0:
             metadata |= {"command": envelope.command, "at": now.isoformat()}
         metadata["ends_command"] = index == len(events) - 1
-        data = codec.encode(event).decode()
+        tag = codec.event_tag(event)
         records.append(
             NewEvent(
-                str(uuid.uuid4()), codec.event_tag(event), data, codec.encode(metadata).decode()
+                str(uuid.uuid4()),
+                tag,
+                data,
+                codec.encode(metadata).decode(),
+                codec.schema_version(tag),
             )
         )
     return records, previous

@@ -2,7 +2,8 @@
 
 The same records leave through `GET /games/{id}/log`, `cardroom export` (one JSON object a
 line) and feed the audit, so an audit of a downloaded file and of the database agree.
-A record keeps the event's JSON as stored (`data`); the audit decodes it, never trusts it.
+A record keeps the event's JSON as stored (`data`) and the schema version it was written in;
+the audit decodes it (upcasting it first when its version is older), never trusts it.
 """
 
 from collections.abc import Iterable, Iterator, Sequence
@@ -25,6 +26,8 @@ class LogRecord(msgspec.Struct, frozen=True):
     metadata: dict[str, Any]
     event_id: str = ""
     recorded_at: str = ""
+    schema_version: int = 1
+    """The schema version of its type `data` was written in (1 in logs that omit it)."""
 
 
 class GameLog(msgspec.Struct, frozen=True):
@@ -45,6 +48,7 @@ def record(row: StoredEvent) -> LogRecord:
         metadata=msgspec.json.decode(row.metadata),
         event_id=row.event_id,
         recorded_at=row.recorded_at.isoformat(),
+        schema_version=row.schema_version,
     )
 
 

@@ -56,7 +56,7 @@ class Redecision:
     def __init__(self, evidence: Evidence, seed: bytes) -> None:
         self.evidence = evidence
         self.seed = seed
-        self.state = table.Table()
+        self.state = table.AnyTable()
         self.chance = Outcome(CHANCE)
         self.commands = Outcome(COMMANDS)
         self.decided = self.draws = self.drawing = 0

@@ -12,17 +12,16 @@ import msgspec
 
 from commands import codec
 from domain import table
-from domain.decider import REFEREE, GameRules
+from domain.decider import REFEREE, AnyRules
 from domain.errors import require
 
 
-def decode_events(kind: str, payloads: Iterable[bytes | str | msgspec.Raw]) -> list[Any]:
-    """Stored event JSON, in version order, as the game's events."""
-    decoder = codec.event_decoder(kind)
-    return [decoder.decode(payload) for payload in payloads]
+def decode_events(kind: str, stored: Iterable[codec.Stored]) -> list[Any]:
+    """Stored events (or published records), in version order, as the game's events."""
+    return codec.decode_events(kind, stored)
 
 
-def table_at(rules: GameRules, events: Sequence[Any], at: int) -> table.Table:
+def table_at(rules: AnyRules, events: Sequence[Any], at: int) -> table.AnyTable:
     """The table at version `at`: the first `at` events folded."""
     last = len(events)
     require(1 <= at <= last, "version_not_found", f"this game has versions 1 to {last}")
@@ -30,7 +29,7 @@ def table_at(rules: GameRules, events: Sequence[Any], at: int) -> table.Table:
 
 
 def view_at(
-    rules: GameRules, events: Sequence[Any], at: int, viewer: int, game_over: bool
+    rules: AnyRules, events: Sequence[Any], at: int, viewer: int, game_over: bool
 ) -> table.TableView:
     """What `viewer` sees of the table at version `at`; every hand once the game is over."""
     then = table_at(rules, events, at)

@@ -1,10 +1,12 @@
 """The event store port: what the write path and the readers need from a store of events,
-and the vocabulary they share. `infra.postgres_store` is the adapter used in production.
+and the vocabulary they share. `infra.postgres_store` is the adapter used in production,
+`infra.memory_store` one kept in memory (for tests and tools); both pass the one contract
+suite, tests/infra/test_store_contract.py.
 """
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
@@ -14,6 +16,22 @@ class NewEvent(msgspec.Struct, frozen=True):
     type: str
     data: str
     metadata: str
+    schema_version: int = 1
+    """The schema version of the event's type that `data` is written in."""
+
+
+class NewGame(msgspec.Struct, frozen=True):
+    """The record of a game created by an append: its kind and secret seed."""
+
+    kind: str
+    secret: bytes
+
+
+class SeatToken(msgspec.Struct, frozen=True):
+    """A seat's token (by its SHA-256 hash), stored by the append that seats it."""
+
+    seat: int
+    token_hash: bytes
 
 
 class StoredEvent(msgspec.Struct, frozen=True):
@@ -45,9 +63,6 @@ class ConcurrencyConflict(Exception):
     """The stream moved past the expected version, or the command id was already used."""
 
 
-SideWrite = tuple[str, Sequence[Any]]
-
-
 class EventStore(Protocol):
     """Streams of events, one per game, appended with an expected version."""
 
@@ -59,8 +74,15 @@ class EventStore(Protocol):
         expected_version: int,
         events: Sequence[NewEvent],
         command_id: str | None = None,
-        side_writes: Sequence[SideWrite] = (),
-    ) -> int: ...
+        new_game: NewGame | None = None,
+        seat_token: SeatToken | None = None,
+    ) -> int:
+        """Append `events` as versions expected_version+1... and return the last version,
+        all or nothing, together with the command id (and the versions it produced), the
+        game record and the seat token when given. Raises ConcurrencyConflict, writing
+        nothing, when one of the versions, the command id in this stream, the game, the
+        seat in this game or the token hash exists already."""
+        ...
 
     async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None: ...
 

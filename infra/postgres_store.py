@@ -9,8 +9,9 @@ import asyncpg
 from commands.store import (
     ConcurrencyConflict,
     NewEvent,
+    NewGame,
     Position,
-    SideWrite,
+    SeatToken,
     StoredEvent,
 )
 
@@ -21,9 +22,12 @@ _COLUMNS = (
 )
 _FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
-
-INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
-INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"
+_INSERT_COMMAND = (
+    "INSERT INTO commands (stream_id, command_id, first_version, last_version)"
+    " VALUES ($1, $2, $3, $4)"
+)
+_INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
+_INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"
 
 
 class PostgresEventStore:
@@ -45,12 +49,14 @@ class PostgresEventStore:
         expected_version: int,
         events: Sequence[NewEvent],
         command_id: str | None = None,
-        side_writes: Sequence[SideWrite] = (),
+        new_game: NewGame | None = None,
+        seat_token: SeatToken | None = None,
     ) -> int:
         """Append `events` as versions expected+1...; the insert is the transaction's first write.
 
-        `side_writes` run in the same transaction. Raises ConcurrencyConflict when another
-        writer got there first or the command id was already applied.
+        The command id, the game record and the seat token are written in the same
+        transaction. Raises ConcurrencyConflict when another writer got there first or the
+        command id, game, seat or token was already recorded.
         """
         last = expected_version + len(events)
         try:
@@ -58,17 +64,23 @@ class PostgresEventStore:
                 await _insert_events(connection, stream_id, expected_version, events)
                 if command_id is not None:
                     await connection.execute(
-                        "INSERT INTO commands VALUES ($1, $2, $3, $4)",
-                        stream_id,
-                        command_id,
-                        expected_version + 1,
-                        last,
+                        _INSERT_COMMAND, stream_id, command_id, expected_version + 1, last
                     )
-                for sql, args in side_writes:
-                    await connection.execute(sql, *args)
+                if new_game is not None:
+                    await connection.execute(
+                        _INSERT_GAME, stream_id, new_game.kind, new_game.secret
+                    )
+                if seat_token is not None:
+                    await connection.execute(
+                        _INSERT_SEAT_TOKEN, stream_id, seat_token.seat, seat_token.token_hash
+                    )
+                await self._before_commit(connection)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
         return last
+
+    async def _before_commit(self, connection: asyncpg.Connection) -> None:
+        """The last step of an append's transaction: nothing here (a test slows it down)."""
 
     async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None:
         """The versions a command id produced in a stream, if it was applied."""
@@ -140,14 +152,15 @@ async def _insert_events(
     events: Sequence[NewEvent],
 ) -> None:
     await connection.execute(
-        "INSERT INTO events (stream_id, version, event_id, type, data, metadata)"
-        " SELECT $1, v, e, t, d::jsonb, m::jsonb"
-        " FROM unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[])"
-        " AS u(v, e, t, d, m)",
+        "INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata)"
+        " SELECT $1, v, e, t, s, d::jsonb, m::jsonb"
+        " FROM unnest($2::int[], $3::uuid[], $4::text[], $5::smallint[], $6::text[], $7::text[])"
+        " AS u(v, e, t, s, d, m)",
         stream_id,
         [expected_version + n for n in range(1, len(events) + 1)],
         [event.event_id for event in events],
         [event.type for event in events],
+        [event.schema_version for event in events],
         [event.data for event in events],
         [event.metadata for event in events],
     )

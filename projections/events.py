@@ -11,5 +11,5 @@ from commands.store import StoredEvent
 def decoded(events: Sequence[StoredEvent]) -> Iterator[tuple[StoredEvent, Any]]:
     """Each stored event of a hosted game with its domain event."""
     for stored in events:
-        if stored.kind in GAMES:
-            yield stored, codec.event_decoder(stored.kind).decode(stored.data)
+        if stored.kind is not None and stored.kind in GAMES:
+            yield stored, codec.decode_event(stored.kind, stored)

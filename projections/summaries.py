@@ -20,12 +20,12 @@ class TableSummaries:
     keeps_state: bool = True
 
     def evolve(
-        self, state: table.Table | None, stored: StoredEvent, event: Any
-    ) -> table.Table | None:
+        self, state: table.AnyTable | None, stored: StoredEvent, event: Any
+    ) -> table.AnyTable | None:
         assert stored.kind is not None
-        return table.evolve(GAMES[stored.kind], table.Table() if state is None else state, event)
+        return table.evolve(GAMES[stored.kind], table.AnyTable() if state is None else state, event)
 
-    def changes(self, state: table.Table | None, stored: StoredEvent, event: Any) -> Changes:
+    def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
         if state is None or not _ends_command(stored):
             return ()
         assert stored.kind is not None
@@ -41,7 +41,7 @@ def _ends_command(stored: StoredEvent) -> bool:
     return ends
 
 
-def _summary(kind: str, state: table.Table) -> dict[str, Any]:
+def _summary(kind: str, state: table.AnyTable) -> dict[str, Any]:
     rules = GAMES[kind]
     seats = range(len(state.seats))
     to_act = [

@@ -33,8 +33,7 @@ async def folded_view(
     store: PostgresEventStore, game_id: str, kind: str, at: int, viewer: int, over: bool
 ) -> object:
     """What the replay should show: the stored events folded to `at`, as `viewer` sees it."""
-    payloads = [row.data for row in await store.read_stream(game_id)]
-    events = replay.decode_events(kind, payloads)
+    events = replay.decode_events(kind, await store.read_stream(game_id))
     return as_json(replay.view_at(game_rules(kind), events, at, viewer, over))
 
 
@@ -65,7 +64,7 @@ async def test_once_over_anyone_sees_every_hand_at_every_version(
 ) -> None:
     game_id = await finished_game(client, "mad")
     rows = await store.read_stream(game_id)
-    events = replay.decode_events("mad", [row.data for row in rows])
+    events = replay.decode_events("mad", rows)
     started = next(i for i, e in enumerate(events) if isinstance(e, table.GameStarted))
     at = started + 2
     then = table.fold(game_rules("mad"), events[:at])

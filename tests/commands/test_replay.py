@@ -13,7 +13,7 @@ from tests.commands.tamper import golden, golden_names
 def golden_events(name: str) -> tuple[str, list[object]]:
     records = golden(name)
     kind = log.kind_of(records)
-    return kind, replay.decode_events(kind, (each.data for each in records))
+    return kind, replay.decode_events(kind, records)
 
 
 @pytest.mark.parametrize("name", golden_names())

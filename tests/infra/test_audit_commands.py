@@ -11,8 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 from httpx import AsyncClient
 
-from commands import log
 from api.cli import main
+from commands import log
 from tests.api.players import ok, open_table, play
 from tests.api.test_audit import finished_game
 from tests.commands.tamper import GOLDEN, changed_card, golden_names

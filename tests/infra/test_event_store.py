@@ -1,13 +1,14 @@
-"""The event store's contract, against a real Postgres."""
+"""What only the Postgres event store has to show: its migrations, and a tailer that misses
+nothing under concurrent commits. The contract every adapter keeps is in
+test_store_contract.py."""
 
 import asyncio
 import random
 import uuid
 
 import asyncpg
-import pytest
 
-from commands.store import ConcurrencyConflict, NewEvent, Position
+from commands.store import NewEvent, Position
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 
@@ -19,48 +20,16 @@ def new_events(count: int, label: str = "x") -> list[NewEvent]:
     ]
 
 
-def stream() -> str:
-    return f"test-{uuid.uuid4()}"
+class SlowCommits(PostgresEventStore):
+    """Appends that hold their transaction open a random while (up to 20 ms) before they
+    commit, so that commits interleave with the tailer's reads."""
 
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__(pool)
+        self._pauses = random.Random(0)
 
-async def test_appended_events_read_back_in_version_order(store: PostgresEventStore) -> None:
-    game = stream()
-    await store.append(game, 0, new_events(2))
-    await store.append(game, 2, new_events(1))
-    rows = await store.read_stream(game)
-    assert [row.version for row in rows] == [1, 2, 3]
-    assert rows[0].data == '{"n": 0, "label": "x"}'
-
-
-async def test_a_stale_expected_version_is_a_conflict_and_appends_nothing(
-    store: PostgresEventStore,
-) -> None:
-    game = stream()
-    await store.append(game, 0, new_events(1, "first"))
-    with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 0, new_events(2, "second"))
-    rows = await store.read_stream(game)
-    assert [(row.version, "first" in row.data) for row in rows] == [(1, True)]
-
-
-async def test_a_retried_command_id_appends_nothing(store: PostgresEventStore) -> None:
-    game = stream()
-    await store.append(game, 0, new_events(2), command_id="cmd-1")
-    with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 2, new_events(1), command_id="cmd-1")
-    assert len(await store.read_stream(game)) == 2
-    assert await store.command_versions(game, "cmd-1") == (1, 2)
-
-
-async def test_side_writes_roll_back_with_a_conflict(
-    store: PostgresEventStore, pool: asyncpg.Pool
-) -> None:
-    game = stream()
-    await store.append(game, 0, new_events(1))
-    insert = ("INSERT INTO games (game_id, kind, secret) VALUES ($1, 'test', '\\x00')", (game,))
-    with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 0, new_events(1), side_writes=[insert])
-    assert await pool.fetchval("SELECT count(*) FROM games WHERE game_id = $1", game) == 0
+    async def _before_commit(self, connection: asyncpg.Connection) -> None:
+        await connection.execute("SELECT pg_sleep($1)", self._pauses.uniform(0, 0.02))
 
 
 async def test_migrations_can_run_again_safely(pool: asyncpg.Pool) -> None:
@@ -69,17 +38,17 @@ async def test_migrations_can_run_again_safely(pool: asyncpg.Pool) -> None:
 
 
 async def test_the_horizon_tailer_misses_and_doubles_nothing_under_concurrent_writers(
-    store: PostgresEventStore,
+    pool: asyncpg.Pool,
 ) -> None:
+    store = SlowCommits(pool)
     prefix = f"gap-{uuid.uuid4()}"
     writers, commits = 8, 25
     finished = asyncio.Event()
 
     async def writer(number: int) -> None:
-        game, rng = f"{prefix}-{number}", random.Random(number)
+        game = f"{prefix}-{number}"
         for version in range(commits):
-            sleep = ("SELECT pg_sleep($1)", (rng.uniform(0, 0.02),))
-            await store.append(game, version * 2, new_events(2), side_writes=[sleep])
+            await store.append(game, version * 2, new_events(2))
 
     async def tailer() -> list[int]:
         seen: list[int] = []

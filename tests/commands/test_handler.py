@@ -1,0 +1,184 @@
+"""The command handler on the in-memory store: no servers needed."""
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+import pytest
+
+from commands import codec
+from commands.envelope import Applied, Envelope
+from commands.handler import CommandHandler, token_hash
+from commands.store import NewEvent, NewGame, SeatToken
+from domain import table
+from domain.errors import DomainError
+from infra.memory_store import MemoryEventStore
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+class Interloper(MemoryEventStore):
+    """A store where another writer may get in just before the next append."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before_next_append: Callable[[], Awaitable[Any]] | None = None
+        self.appends = 0
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        command_id: str | None = None,
+        new_game: NewGame | None = None,
+        seat_token: SeatToken | None = None,
+    ) -> int:
+        other, self.before_next_append = self.before_next_append, None
+        if other is not None:
+            await other()
+        self.appends += 1
+        return await super().append(
+            stream_id, expected_version, events, command_id, new_game, seat_token
+        )
+
+
+@pytest.fixture
+def store() -> Interloper:
+    return Interloper()
+
+
+@pytest.fixture
+def handler(store: Interloper) -> CommandHandler:
+    return CommandHandler(store, now=lambda: NOW)
+
+
+async def seated_game(handler: CommandHandler, seats: int = 2) -> tuple[str, list[str]]:
+    created = await handler.create("mad", {}, None)
+    tokens = []
+    for seat in range(seats):
+        _, taken, token = await handler.take_seat(
+            created.game_id, table.TakeSeat(f"p{seat}", f"dice {seat}"), None
+        )
+        assert taken == seat and token is not None
+        tokens.append(token)
+    return created.game_id, tokens
+
+
+async def started_game(handler: CommandHandler) -> str:
+    game_id, _ = await seated_game(handler)
+    await handler.execute(Envelope(game_id, 0, table.StartGame()))
+    return game_id
+
+
+async def a_move(handler: CommandHandler, game_id: str) -> Envelope:
+    """The first legal game command of the first seat that has one."""
+    game = await handler.load(game_id)
+    for seat in range(len(game.table.seats)):
+        moves = table.legal_moves(game.rules, game.table, seat)
+        if moves:
+            return Envelope(game_id, seat, moves[0], f"move-{game.table.version}")
+    raise AssertionError("no seat has a move")
+
+
+async def test_create_records_the_game_its_secret_and_the_first_event(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    applied = await handler.create("mad", {}, "create-1")
+    assert (applied.first_version, applied.last_version, applied.replayed) == (1, 1, False)
+    record = await store.game_record(applied.game_id)
+    assert record is not None and record[0] == "mad" and len(record[1]) == 32
+    [row] = await store.read_stream(applied.game_id)
+    assert row.type == "table.created" and row.schema_version == 1 and row.kind == "mad"
+    metadata = msgspec.json.decode(row.metadata)
+    assert metadata["hash"] == codec.chain_hash("", row.data)
+    assert metadata["command_id"] == "create-1" and metadata["ends_command"] is True
+    assert (await handler.load(applied.game_id)).table.status == "open"
+
+
+async def test_a_seat_is_taken_with_a_token_stored_by_its_hash(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id, tokens = await seated_game(handler)
+    assert [await handler.seat_for_token(game_id, token) for token in tokens] == [0, 1]
+    assert await store.seat_for_token(game_id, token_hash(tokens[1])) == 1
+    assert await handler.seat_for_token(game_id, "not a token") is None
+
+
+async def test_a_started_game_takes_game_commands_and_links_every_event(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id = await started_game(handler)
+    assert (await handler.load(game_id)).table.status == "playing"
+    move = await a_move(handler, game_id)
+    before = (await handler.load(game_id)).table.version
+    applied = await handler.execute(move)
+    assert applied.first_version == before + 1 and applied.events
+    previous = ""
+    for row in await store.read_stream(game_id):
+        metadata = msgspec.json.decode(row.metadata)
+        assert metadata["hash"] == codec.chain_hash(previous, row.data)
+        previous = metadata["hash"]
+    fresh = await CommandHandler(store).load(game_id)
+    assert fresh.table == (await handler.load(game_id)).table
+    assert fresh.last_hash == previous
+
+
+async def test_a_retried_command_answers_its_first_result_and_appends_nothing(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id = await started_game(handler)
+    move = await a_move(handler, game_id)
+    first = await handler.execute(move)
+    appends, version = store.appends, (await handler.load(game_id)).table.version
+    again = await handler.execute(move)
+    assert again.replayed and not first.replayed
+    assert (again.first_version, again.last_version) == (first.first_version, first.last_version)
+    assert again.events == first.events
+    assert store.appends == appends
+    assert (await handler.load(game_id)).table.version == version
+    created = await handler.create("mad", {}, "same-create")
+    assert (await handler.create("mad", {}, "same-create")) == Applied(
+        created.game_id, 1, 1, replayed=True
+    )
+
+
+async def test_a_conflict_with_another_writer_reloads_and_decides_again(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    created = await handler.create("mad", {}, None)
+    game_id = created.game_id
+    await handler.load(game_id)
+    other = CommandHandler(store, now=lambda: NOW)
+    taken_by_other: list[int] = []
+
+    async def other_takes_a_seat() -> None:
+        _, seat, _ = await other.take_seat(game_id, table.TakeSeat("other"), None)
+        taken_by_other.append(seat)
+
+    store.before_next_append = other_takes_a_seat
+    _, seat, token = await handler.take_seat(game_id, table.TakeSeat("mine"), None)
+    assert taken_by_other == [0]
+    assert seat == 1, "decided again against the other writer's seat"
+    assert token is not None and await handler.seat_for_token(game_id, token) == 1
+    state = (await handler.load(game_id)).table
+    assert [each.name for each in state.seats] == ["other", "mine"]
+    assert state.version == 3
+
+
+async def test_a_refused_command_changes_nothing(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id, _ = await seated_game(handler)
+    await handler.execute(Envelope(game_id, 0, table.StartGame()))
+    appends, rows = store.appends, await store.read_stream(game_id)
+    with pytest.raises(DomainError) as refused:
+        await handler.execute(Envelope(game_id, 1, table.StartGame(), "start-again"))
+    assert refused.value.code == "already_started"
+    assert store.appends == appends
+    assert await store.read_stream(game_id) == rows
+    assert await store.command_versions(game_id, "start-again") is None
+    with pytest.raises(DomainError) as missing:
+        await handler.load("no-such-game")
+    assert missing.value.code == "game_not_found"

@@ -1,0 +1,173 @@
+"""The event store's contract, run against every adapter: Postgres (on the test server) and
+the in-memory store. A new adapter joins by adding itself to `ADAPTERS`."""
+
+import uuid
+
+import msgspec
+import pytest
+
+from commands.store import (
+    ConcurrencyConflict,
+    EventStore,
+    NewEvent,
+    NewGame,
+    Position,
+    SeatToken,
+)
+from infra.memory_store import MemoryEventStore
+from infra.postgres_store import PostgresEventStore
+
+ADAPTERS = ["postgres", "memory"]
+
+
+@pytest.fixture(params=ADAPTERS)
+def store(request: pytest.FixtureRequest) -> EventStore:
+    """Each adapter in turn; Postgres on the shared pool (its servers only when needed)."""
+    if request.param == "postgres":
+        return PostgresEventStore(request.getfixturevalue("pool"))
+    return MemoryEventStore()
+
+
+def new_events(count: int, label: str = "x", type: str = "test.happened") -> list[NewEvent]:
+    return [
+        NewEvent(str(uuid.uuid4()), type, f'{{"n": {n}, "label": "{label}"}}', "{}")
+        for n in range(count)
+    ]
+
+
+def stream() -> str:
+    return f"test-{uuid.uuid4()}"
+
+
+async def test_appended_events_read_back_in_version_order(store: EventStore) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(2))
+    await store.append(game, 2, new_events(1))
+    rows = await store.read_stream(game)
+    assert [row.version for row in rows] == [1, 2, 3]
+    assert rows[0].data == '{"n": 0, "label": "x"}'
+
+
+async def test_a_stream_reads_after_a_version(store: EventStore) -> None:
+    game = stream()
+    assert await store.append(game, 0, new_events(3)) == 3
+    assert [row.version for row in await store.read_stream(game, 1)] == [2, 3]
+    assert await store.read_stream(game, 3) == []
+    assert await store.read_stream(stream()) == []
+
+
+async def test_each_event_keeps_its_schema_version(store: EventStore) -> None:
+    game = stream()
+    old, new = new_events(2)
+    await store.append(game, 0, [old, msgspec.structs.replace(new, schema_version=2)])
+    assert [row.schema_version for row in await store.read_stream(game)] == [1, 2]
+
+
+async def test_a_stale_expected_version_is_a_conflict_and_appends_nothing(
+    store: EventStore,
+) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(1, "first"))
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(game, 0, new_events(2, "second"))
+    rows = await store.read_stream(game)
+    assert [(row.version, "first" in row.data) for row in rows] == [(1, True)]
+
+
+async def test_a_retried_command_id_appends_nothing(store: EventStore) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(2), command_id="cmd-1")
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(game, 2, new_events(1), command_id="cmd-1")
+    assert len(await store.read_stream(game)) == 2
+    assert await store.command_versions(game, "cmd-1") == (1, 2)
+    assert await store.command_versions(game, "cmd-2") is None
+    assert await store.command_versions(stream(), "cmd-1") is None
+
+
+async def test_a_game_and_a_seat_token_are_recorded_with_the_events(store: EventStore) -> None:
+    game, token = stream(), uuid.uuid4().bytes
+    assert await store.game_record(game) is None
+    await store.append(game, 0, new_events(1), new_game=NewGame("mad", b"\x01\x02"))
+    await store.append(game, 1, new_events(1), seat_token=SeatToken(3, token))
+    assert await store.game_record(game) == ("mad", b"\x01\x02")
+    assert await store.seat_for_token(game, token) == 3
+    assert await store.seat_for_token(game, uuid.uuid4().bytes) is None
+    assert await store.seat_for_token(stream(), token) is None
+    assert {row.kind for row in await store.read_stream(game)} == {"mad"}
+
+
+async def test_side_writes_roll_back_with_a_conflict(store: EventStore) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(1))
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(game, 0, new_events(1), new_game=NewGame("test", b"\x00"))
+    assert await store.game_record(game) is None
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(game, 0, new_events(1), seat_token=SeatToken(0, b"token"))
+    assert await store.seat_for_token(game, b"token") is None
+
+
+async def test_a_second_game_record_seat_or_token_is_a_conflict_and_appends_nothing(
+    store: EventStore,
+) -> None:
+    game, token = stream(), uuid.uuid4().bytes
+    await store.append(game, 0, new_events(1), new_game=NewGame("mad", b"\x00"))
+    await store.append(game, 1, new_events(1), seat_token=SeatToken(0, token))
+    refused = [
+        {"new_game": NewGame("gnono", b"\x01")},
+        {"seat_token": SeatToken(0, uuid.uuid4().bytes)},
+        {"seat_token": SeatToken(1, token)},
+    ]
+    for beside in refused:
+        with pytest.raises(ConcurrencyConflict):
+            await store.append(game, 2, new_events(1), command_id="c", **beside)  # type: ignore[arg-type]
+    assert len(await store.read_stream(game)) == 2
+    assert await store.command_versions(game, "c") is None
+    assert await store.game_record(game) == ("mad", b"\x00")
+    assert await store.seat_for_token(game, token) == 0
+
+
+async def test_the_whole_log_reads_in_commit_order_from_any_position(store: EventStore) -> None:
+    first, second = stream(), stream()
+    start = await _end_of_log(store)
+    await store.append(first, 0, new_events(2, "a"))
+    await store.append(second, 0, new_events(1, "b"))
+    await store.append(first, 2, new_events(1, "c"))
+    rows = [row for row in await store.read_all(start) if row.stream_id in (first, second)]
+    assert [(row.stream_id, row.version) for row in rows] == [
+        (first, 1),
+        (first, 2),
+        (second, 1),
+        (first, 3),
+    ]
+    assert [row.position for row in rows] == sorted(row.position for row in rows)
+    assert rows[0].tx_id == rows[1].tx_id < rows[2].tx_id < rows[3].tx_id
+    assert await store.count_after(start) == 4
+    assert await store.count_after(rows[1].position) == 2
+    after = await store.read_all(rows[1].position, limit=1)
+    assert [(row.stream_id, row.version) for row in after] == [(second, 1)]
+
+
+async def test_games_with_bots_are_the_unfinished_ones_that_seated_a_bot(
+    store: EventStore,
+) -> None:
+    def seated(bot: str | None) -> NewEvent:
+        data = msgspec.json.encode({"type": "table.seat_taken", "seat": 0, "bot": bot})
+        return NewEvent(str(uuid.uuid4()), "table.seat_taken", data.decode(), "{}")
+
+    finished = NewEvent(str(uuid.uuid4()), "table.game_finished", "{}", "{}")
+    bots, people, over = stream(), stream(), stream()
+    await store.append(bots, 0, [seated(None), seated("random")])
+    await store.append(people, 0, [seated(None)])
+    await store.append(over, 0, [seated("heuristic"), finished])
+    found = set(await store.games_with_bots())
+    assert bots in found
+    assert not {people, over} & found
+
+
+async def _end_of_log(store: EventStore) -> Position:
+    position = Position()
+    while rows := await store.read_all(position):
+        position = rows[-1].position
+    return position
