@@ -52,8 +52,8 @@ from domain.decider import GameRules
 from domain.games.ecliptic.bot import heuristic
 from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
-from domain.games.ecliptic.rules import decide, evolve, legal_moves, start
-from domain.games.ecliptic.views import all_cards, hidden, is_terminal, outcome, redact, view
+from domain.games.ecliptic.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="ecliptic",

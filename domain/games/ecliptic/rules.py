@@ -103,6 +103,11 @@ def legal_moves(state: State, seat: int) -> tuple[PlayTurn | KeepCard, ...]:
     return ()
 
 
+def is_terminal(state: State) -> bool:
+    """The game is over."""
+    return isinstance(state.phase, Over)
+
+
 # Deciding
 
 
