@@ -8,7 +8,7 @@ import msgspec
 
 from domain.cards import deal, remove_cards
 from domain.chance import Chance
-from domain.decider import Context
+from domain.decider import Context, unknown_event
 from domain.errors import refuse, require
 from domain.games.ecliptic.cards import (
     DECK,
@@ -90,7 +90,8 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, phase=Turn(event.seat, event.final))
         case GameEnded():
             return replace(state, phase=Over(event.reason))
-    return state
+        case _:
+            unknown_event("ecliptic", event)
 
 
 def legal_moves(state: State, seat: int) -> tuple[PlayTurn | KeepCard, ...]:
