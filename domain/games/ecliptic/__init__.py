@@ -1,6 +1,6 @@
 """Ecliptic (Jean-Louis Cazaux, v2.0): two players build runs of zodiac signs.
 
-The rules in brief (spec: rules/ecliptic.md):
+The rules in brief:
 
 * 72 cards, one per sign (1 Aries ... 12 Pisces, cyclic) and colour; each colour has its
   symbol (yellow sun, grey moon, red star, violet galaxy, green planet, orange comet).
@@ -25,11 +25,11 @@ The rules in brief (spec: rules/ecliptic.md):
   `colour_scoring="run"`, the longest run of one colour) + 1 for one's own sign. Ties:
   more cards on the side, then fewer colours, then holding the sign of the day; else a draw.
 
-Decisions where the spec is silent or leaves a choice:
+Decisions where the rules are silent or leave a choice:
 
 * Signs are numbers 1-12 in cards and events; option `signs` takes lowercase sign names.
   The random signs and the first seat are drawn before the shuffle, in that order.
-* The sign of the day uses the spec's table on the UTC date of the start, shifted by
+* The sign of the day uses the rules' table on the UTC date of the start, shifted by
   option `utc_offset_minutes`; the date used is recorded in `ecliptic.game_opened`.
 * The pair may be sent in either order; `legal_moves` lists it in deck order.
 * Shown cards are shown to the other seat, not to spectators, who see totals and winners.
@@ -46,14 +46,18 @@ Decisions where the spec is silent or leaves a choice:
   final turn, earns no replay. After a battle the game ends if the stock is empty.
 * Standings: score is the points; places compare (points, cards, fewer colours, day sign),
   so a full tie shares first place.
+
+Refusal codes: game_over, not_your_turn, battle_pending (a turn while the battle winner has
+yet to choose), same_card, card_not_in_hand, not_a_pair, sign_taken, no_battle,
+not_your_choice, not_disputed, unknown_command.
 """
 
 from domain.decider import GameRules
 from domain.games.ecliptic.bot import heuristic
 from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
-from domain.games.ecliptic.play import decide, evolve, legal_moves, start
-from domain.games.ecliptic.show import all_cards, hidden, is_terminal, outcome, redact, view
+from domain.games.ecliptic.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="ecliptic",

@@ -17,7 +17,7 @@ from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.ecliptic.cards import Card, ColourScoring, points, strength
 from domain.games.ecliptic.model import Command, KeepCard, PlayTurn
-from domain.games.ecliptic.show import EclipticView
+from domain.games.ecliptic.views import EclipticView
 
 Line = Sequence[Card | None]
 GAIN = 10.0

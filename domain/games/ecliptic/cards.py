@@ -4,8 +4,9 @@ Signs are numbered 1 (Aries) to 12 (Pisces) and are cyclic: 12 and 1 are consecu
 """
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
+from types import MappingProxyType
 from typing import Final, Literal, get_args
 
 import msgspec
@@ -27,14 +28,16 @@ SignName = Literal[
 SIGNS: Final[tuple[SignName, ...]] = get_args(SignName)
 SIGN_COUNT: Final = len(SIGNS)
 COLOURS: Final = ("yellow", "grey", "red", "violet", "green", "orange")
-SYMBOLS: Final = {
-    "yellow": "sun",
-    "grey": "moon",
-    "red": "star",
-    "violet": "galaxy",
-    "green": "planet",
-    "orange": "comet",
-}
+SYMBOLS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "yellow": "sun",
+        "grey": "moon",
+        "red": "star",
+        "violet": "galaxy",
+        "green": "planet",
+        "orange": "comet",
+    }
+)
 HAND_SIZE: Final = 7
 # (month, first day, sign): the sun sign that starts on that day; Capricorn spans New Year.
 DAY_SIGN_STARTS: Final = (

@@ -8,6 +8,8 @@ from domain.games.ecliptic.cards import SIGN_COUNT, Card, ColourScoring, SignNam
 
 SEATS = 2
 EndReason = Literal["stock_exhausted", "no_legal_turn"]
+EMPTY_LINE: tuple[Card | None, ...] = (None,) * SIGN_COUNT
+"""A side of the zodiac line with no card on it."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -152,7 +154,6 @@ class Over(msgspec.Struct, frozen=True, tag="over"):
 
 
 Phase = Setup | Turn | Battle | Over
-EMPTY_LINE: tuple[Card | None, ...] = (None,) * SIGN_COUNT
 
 
 class State(msgspec.Struct, frozen=True):
@@ -172,4 +173,5 @@ class State(msgspec.Struct, frozen=True):
 
 
 def initial_state(options: Options, seats: int) -> State:
+    """The table before the deal: nothing dealt, nothing placed."""
     return State(options=options)

@@ -1,4 +1,5 @@
-"""What leaves the server: views and redacted events; and the end, scores and standings."""
+"""What leaves the server: each viewer's table, redacted events, the standings at the end, and
+the cards each viewer may not see."""
 
 from collections.abc import Iterator
 
@@ -74,7 +75,7 @@ def view(state: State, viewer: int) -> EclipticView:
         lines=state.lines,
         discard=state.discard,
         stock_size=len(state.stock),
-        points=scores(state),
+        points=_scores(state),
         battle=_battle_view(phase, hidden_cards) if isinstance(phase, Battle) else None,
         ended=phase.reason if isinstance(phase, Over) else None,
         hands=state.hands if referee else (),
@@ -100,6 +101,15 @@ def redact(event: Event, viewer: int) -> Event | None:
     return event
 
 
+def outcome(state: State) -> tuple[Standing, ...]:
+    """Higher score wins; then more cards on one's side, fewer colours, the sign of the day."""
+    keys = [_rank(state, seat) for seat in range(SEATS)]
+    return tuple(
+        Standing(seat, keys[seat][0], 1 + sum(1 for other in keys if other > keys[seat]))
+        for seat in range(SEATS)
+    )
+
+
 def hidden(state: State, viewer: int) -> frozenset[Card]:
     """The stock, and the other hands except the cards this seat has been shown."""
     if viewer == REFEREE:
@@ -114,6 +124,7 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
 
 
 def all_cards(state: State) -> Iterator[Card]:
+    """Every card: the hands, the stock, the discard pile and both sides of the line."""
     for hand in state.hands:
         yield from hand
     yield from state.stock
@@ -122,29 +133,17 @@ def all_cards(state: State) -> Iterator[Card]:
         yield from side_cards(line)
 
 
-def is_terminal(state: State) -> bool:
-    return isinstance(state.phase, Over)
-
-
-def scores(state: State) -> tuple[int, ...]:
+def _scores(state: State) -> tuple[int, ...]:
+    """Each seat's points for its side, under the table's colour scoring."""
     scoring = state.options.colour_scoring
     return tuple(points(state.lines[seat], state.signs[seat], scoring) for seat in range(SEATS))
-
-
-def outcome(state: State) -> tuple[Standing, ...]:
-    """Higher score wins; then more cards on one's side, fewer colours, the sign of the day."""
-    keys = [_rank(state, seat) for seat in range(SEATS)]
-    return tuple(
-        Standing(seat, keys[seat][0], 1 + sum(1 for other in keys if other > keys[seat]))
-        for seat in range(SEATS)
-    )
 
 
 def _rank(state: State, seat: int) -> tuple[int, int, int, bool]:
     cards = side_cards(state.lines[seat])
     colours = len({card.colour for card in cards})
     day = state.lines[seat][state.day_sign - 1] is not None
-    return scores(state)[seat], len(cards), -colours, day
+    return _scores(state)[seat], len(cards), -colours, day
 
 
 def _to_move(state: State) -> int | None:

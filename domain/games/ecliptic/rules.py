@@ -2,14 +2,14 @@
 
 from collections.abc import Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
-from functools import lru_cache, reduce
+from functools import reduce
 
 import msgspec
 
 from domain.cards import deal, remove_cards
 from domain.chance import Chance
-from domain.decider import Context
-from domain.errors import refuse, require
+from domain.decider import Context, unknown_event
+from domain.errors import refuse
 from domain.games.ecliptic.cards import (
     DECK,
     HAND_SIZE,
@@ -28,11 +28,13 @@ from domain.games.ecliptic.model import (
     BattleFought,
     CardsDrawn,
     CardsExchanged,
+    Command,
     Event,
     GameEnded,
     GameOpened,
     KeepCard,
     Over,
+    Phase,
     PlayTurn,
     SignKept,
     State,
@@ -42,6 +44,8 @@ from domain.games.ecliptic.model import (
 )
 
 replace = msgspec.structs.replace
+Refusal = tuple[str, str]
+"""Why a command is refused: its code and a message for people."""
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -58,16 +62,17 @@ def start(state: State, ctx: Context) -> tuple[Event, ...]:
     return (opened,)
 
 
-def decide(state: State, command: PlayTurn | KeepCard, ctx: Context) -> tuple[Event, ...]:
+def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     """Every rule of a turn and of a battle's end; refuses what `legal_moves` would not offer."""
-    require(not isinstance(state.phase, Over), "game_over", "the game is over")
     seat = ctx.seat if ctx.seat is not None else -1
+    refusal = _refusal(state, seat, command)
+    if refusal is not None:
+        raise refuse(*refusal)
     match command:
         case PlayTurn():
             return _play_turn(state, command, seat)
         case KeepCard():
             return _keep_card(state, command, seat, ctx.chance)
-    raise refuse("unknown_command", f"Ecliptic has no command {type(command).__name__}")
 
 
 def evolve(state: State, event: Event) -> State:
@@ -90,17 +95,107 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, phase=Turn(event.seat, event.final))
         case GameEnded():
             return replace(state, phase=Over(event.reason))
-    return state
+        case _:
+            unknown_event("ecliptic", event)
 
 
-def legal_moves(state: State, seat: int) -> tuple[PlayTurn | KeepCard, ...]:
-    """Every play for the seat to move, or the battle winner's two choices."""
+def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
+    """Every command `decide` accepts from the seat: the turns of the seat to move (pairs in
+    deck order), or the battle winner's two choices."""
+    return tuple(_legal(state, seat))
+
+
+def is_terminal(state: State) -> bool:
+    """The game is over."""
+    return isinstance(state.phase, Over)
+
+
+# Legality
+
+
+def _refusal(state: State, seat: int, command: Command) -> Refusal | None:
+    """The one definition of legality: why `decide` refuses `command` from `seat`, or None
+    when it is legal. `legal_moves` offers exactly the candidates this accepts."""
+    if isinstance(state.phase, Over):
+        return "game_over", "the game is over"
+    match command:
+        case PlayTurn():
+            turn = _turn_refusal(state.phase, seat)
+            if turn is not None:
+                return turn
+            return _play_refusal(state.hands[seat], state.lines[seat], command)
+        case KeepCard():
+            return _keep_refusal(state, seat, command)
+        case _:
+            return "unknown_command", f"Ecliptic has no command {type(command).__name__}"
+
+
+def _turn_refusal(phase: Phase, seat: int) -> Refusal | None:
+    if isinstance(phase, Battle):
+        return "battle_pending", "the battle winner must choose first"
+    if not (isinstance(phase, Turn) and phase.seat == seat):
+        return "not_your_turn", "it is not your turn"
+    return None
+
+
+def _play_refusal(
+    hand: Sequence[Card], line: Sequence[Card | None], command: PlayTurn
+) -> Refusal | None:
+    """A turn's cards: three different cards in hand, a pair, and a sign free on this side."""
+    (first, second), card = command.pair, command.card
+    if first == second or card in command.pair:
+        return "same_card", "the pair and the third card must differ"
+    if first not in hand or second not in hand or card not in hand:
+        missing = (held for held in (first, second, card) if held not in hand)
+        return "card_not_in_hand", f"not held: {sorted(map(str, missing))}"
+    return _pair_refusal(command.pair) or _sign_refusal(line, command.card)
+
+
+def _pair_refusal(pair: tuple[Card, Card]) -> Refusal | None:
+    if not is_pair(*pair):
+        return "not_a_pair", "a pair is two cards of one sign or one colour"
+    return None
+
+
+def _sign_refusal(line: Sequence[Card | None], card: Card) -> Refusal | None:
+    if line[card.sign - 1] is not None:
+        return "sign_taken", "your side already holds that sign"
+    return None
+
+
+def _keep_refusal(state: State, seat: int, command: KeepCard) -> Refusal | None:
+    battle = state.phase
+    if not isinstance(battle, Battle):
+        return "no_battle", "there is no battle to settle"
+    if battle.winner != seat:
+        return "not_your_choice", "only the battle winner chooses"
+    if command.card not in _disputed(state, battle):
+        return "not_disputed", "keep one of the two cards of that sign"
+    return None
+
+
+def _legal(state: State, seat: int) -> Iterator[Command]:
+    """The seat's legal commands, in the order `legal_moves` lists them."""
+    return (
+        command for command in _candidates(state, seat) if _refusal(state, seat, command) is None
+    )
+
+
+def _candidates(state: State, seat: int) -> Iterator[Command]:
+    """What the seat might send now, every legal command among them: in a battle each card of
+    the sign; on the seat's turn each pair in its hand (in deck order) with each card of it.
+    Pairs that are no pair are skipped by the same rule `_refusal` would refuse them with."""
     match state.phase:
-        case Turn() if state.phase.seat == seat:
-            return _turns(state.hands[seat], state.lines[seat])
-        case Battle() if state.phase.winner == seat:
-            return tuple(KeepCard(card) for card in _disputed(state, state.phase))
-    return ()
+        case Battle():
+            for card in _disputed(state, state.phase):
+                yield KeepCard(card)
+        case Turn() if _turn_refusal(state.phase, seat) is None:
+            cards = sorted(state.hands[seat], key=card_key)
+            for i, first in enumerate(cards):
+                for second in cards[i + 1 :]:
+                    if _pair_refusal((first, second)) is None:
+                        for card in cards:
+                            yield PlayTurn((first, second), card)
 
 
 # Deciding
@@ -108,24 +203,12 @@ def legal_moves(state: State, seat: int) -> tuple[PlayTurn | KeepCard, ...]:
 
 def _play_turn(state: State, command: PlayTurn, seat: int) -> tuple[Event, ...]:
     phase = state.phase
-    require(not isinstance(phase, Battle), "battle_pending", "the battle winner must choose first")
-    require(isinstance(phase, Turn) and phase.seat == seat, "not_your_turn", "it is not your turn")
-    _check_play(state, command, seat)
     played = TurnPlayed(seat, command.pair, command.card)
     after = evolve(state, played)
     if state.lines[1 - seat][command.card.sign - 1] is not None:
         return (played, *_battle(after, seat, command.card.sign))
     final = isinstance(phase, Turn) and phase.final
     return (played, *_end_turn(after, seat, final, _is_triplet(command)))
-
-
-def _check_play(state: State, command: PlayTurn, seat: int) -> None:
-    cards = (*command.pair, command.card)
-    require(len(set(cards)) == len(cards), "same_card", "the pair and the third card must differ")
-    remove_cards(state.hands[seat], cards)
-    require(is_pair(*command.pair), "not_a_pair", "a pair is two cards of one sign or one colour")
-    free = state.lines[seat][command.card.sign - 1] is None
-    require(free, "sign_taken", "your side already holds that sign")
 
 
 def _end_turn(state: State, seat: int, final: bool, triplet: bool) -> tuple[Event, ...]:
@@ -166,11 +249,8 @@ def _battle(state: State, attacker: int, sign: int) -> tuple[Event, ...]:
 def _keep_card(state: State, command: KeepCard, seat: int, chance: Chance) -> tuple[Event, ...]:
     """The winner's choice, the blind exchange, then the defender's turn or the end."""
     battle = state.phase
-    require(isinstance(battle, Battle), "no_battle", "there is no battle to settle")
     assert isinstance(battle, Battle)
-    require(battle.winner == seat, "not_your_choice", "only the battle winner chooses")
     disputed = _disputed(state, battle)
-    require(command.card in disputed, "not_disputed", "keep one of the two cards of that sign")
     other = disputed[1] if command.card == disputed[0] else disputed[0]
     kept = SignKept(seat, command.card, other)
     after = evolve(state, kept)
@@ -193,7 +273,8 @@ def _exchange(state: State, battle: Battle, chance: Chance) -> CardsExchanged:
 
 
 def _begin(state: State, seat: int, replay: bool = False, final: bool = False) -> tuple[Event, ...]:
-    if next(_plays(state.hands[seat], state.lines[seat]), None) is None:
+    """The seat's turn, or the end of the game when that turn would have no legal play."""
+    if next(_legal(replace(state, phase=Turn(seat, final)), seat), None) is None:
         return (GameEnded("no_legal_turn", seat),)
     return (TurnBegan(seat, replay, final),)
 
@@ -205,24 +286,6 @@ def _refill(state: State, seat: int) -> tuple[CardsDrawn, ...]:
 
 def _is_triplet(command: PlayTurn) -> bool:
     return all(card.sign == command.card.sign for card in command.pair)
-
-
-@lru_cache(maxsize=64)
-def _turns(hand: tuple[Card, ...], line: tuple[Card | None, ...]) -> tuple[PlayTurn, ...]:
-    """Every legal turn, remembered: clients and bots ask again and again between moves."""
-    return tuple(_plays(hand, line))
-
-
-def _plays(hand: Sequence[Card], line: Sequence[Card | None]) -> Iterator[PlayTurn]:
-    """Every pair with every other card whose sign is free on this side, in deck order."""
-    cards = sorted(hand, key=card_key)
-    placeable = [card for card in cards if line[card.sign - 1] is None]
-    for i, first in enumerate(cards):
-        for second in cards[i + 1 :]:
-            if is_pair(first, second):
-                for card in placeable:
-                    if card != first and card != second:
-                        yield PlayTurn((first, second), card)
 
 
 def _disputed(state: State, battle: Battle) -> tuple[Card, Card]:
