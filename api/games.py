@@ -132,7 +132,7 @@ class GamesController(Controller):
     ) -> table.TableView:
         """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
         game, seat = await game_and_viewer(handler, game_id, request)
-        return table.view(game.rules, game.table, seat)
+        return game.view(seat)
 
     @get("/{game_id:str}/events")
     async def events(

@@ -163,8 +163,7 @@ def _choose(game: LoadedGame, seat: int) -> Envelope | None:
         return None
     version = game.table.version
     bot = strategy(game.rules.kind, str(game.table.seats[seat].bot))
-    view = game.rules.view(game.table.game, seat)
-    move = bot(view, moves, bot_chance(game.game_id, seat, version))
+    move = bot(game.view(seat).game, moves, bot_chance(game.game_id, seat, version))
     return Envelope(game.game_id, seat, move, f"bot-{seat}-{version}")
 
 
@@ -172,4 +171,4 @@ def _moves(game: LoadedGame, seat: int) -> tuple[Any, ...]:
     """The seat's moves while the game is played (bots leave the start to people)."""
     if game.table.status != "playing":
         return ()
-    return table.legal_moves(game.rules, game.table, seat)
+    return game.view(seat).legal_moves

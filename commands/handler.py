@@ -15,7 +15,7 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +36,7 @@ from commands.store import (
 from domain import table
 from domain.decider import AnyRules
 from domain.errors import DomainError
+from domain.table import AnyTable, TableView
 
 ATTEMPTS = 5
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
@@ -49,11 +50,27 @@ APPEND_SECONDS = Histogram(
 
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
+    """One game at one version, as the handler holds it between commands.
+
+    It is the one place derived values are cached: a loaded game never changes (a new
+    version is a new `LoadedGame`), so each viewer's view, legal moves included, is
+    computed at most once per version however many readers and bots ask.
+    """
+
     game_id: str
     rules: AnyRules
     secret: bytes
-    table: table.AnyTable
+    table: AnyTable
     last_hash: str = ""
+    _views: dict[int, TableView] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def view(self, viewer: int) -> TableView:
+        """The table as `viewer` sees it at this version, with its legal moves."""
+        if viewer not in self._views:
+            self._views[viewer] = table.view(self.rules, self.table, viewer)
+        return self._views[viewer]
 
 
 @dataclass(frozen=True, slots=True)
