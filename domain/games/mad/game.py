@@ -8,7 +8,7 @@ import msgspec
 from domain.cards import deal
 from domain.decider import REFEREE, Context, GameRules, Standing, places_by_score
 from domain.errors import refuse, require
-from domain.games.mad import core as grid
+from domain.games.mad import board
 from domain.games.mad.bot import heuristic
 from domain.games.mad.model import (
     DECK,
@@ -89,7 +89,7 @@ def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
 def view(state: State, viewer: int) -> MadView:
     match state:
         case Dealing():
-            empty = grid.rows(grid.EMPTY_CORE)
+            empty = board.rows(board.EMPTY_CORE)
             return MadView("dealing", empty, (), len(DECK), None, (), None, (), ())
         case Playing():
             return _view(state, viewer, ())
@@ -150,7 +150,7 @@ def _place(state: Playing, command: PlaceCard, ctx: Context) -> tuple[Event, ...
     at = _check_placement(state, command)
     placed = CardPlaced(state.turn, command.card, command.row, command.column)
     after = _evolve_playing(state, placed)
-    critical = () if state.seeding else grid.criticality(after.core, at)
+    critical = () if state.seeding else board.criticality(after.core, at)
     if critical:
         return _then_pass_turn(state, (placed, *_pick_up(after, critical, ctx)))
     ended = _placement_ends(after)
@@ -162,15 +162,15 @@ def _place(state: Playing, command: PlaceCard, ctx: Context) -> tuple[Event, ...
 def _check_placement(state: Playing, command: PlaceCard) -> int:
     """The space a placement goes to, once every placement rule allows it."""
     seat, card = state.turn, command.card
-    at = grid.space(command.row, command.column)
+    at = board.space(command.row, command.column)
     require(card in state.hands[seat], "card_not_in_hand", f"seat {seat} holds no {card}")
     require(state.drawn in (None, card), "must_place_drawn_card", f"{state.drawn} must go now")
     require(state.core[at] is None, "space_occupied", "that space already holds a card")
     if state.seeding:
-        require(grid.isolated(state.core, at), "space_not_isolated", "no seed beside a card")
+        require(board.isolated(state.core, at), "space_not_isolated", "no seed beside a card")
     else:
-        require(grid.beside_a_card(state.core, at), "space_not_adjacent", "place beside a card")
-        require(grid.matches(state.core, card, at), "no_match", "no neighbour shares that card")
+        require(board.beside_a_card(state.core, at), "space_not_adjacent", "place beside a card")
+        require(board.matches(state.core, card, at), "no_match", "no neighbour shares that card")
     return at
 
 
@@ -178,7 +178,7 @@ def _pick_up(state: Playing, critical: tuple[Card, ...], ctx: Context) -> tuple[
     """The placer takes the Criticalities; then Fallout, or the end if the pile is short."""
     picked = CardsPickedUp(state.turn, critical)
     after = _evolve_playing(state, picked)
-    emptied: tuple[EndReason, ...] = ("core_emptied",) if grid.empty(after.core) else ()
+    emptied: tuple[EndReason, ...] = ("core_emptied",) if board.empty(after.core) else ()
     others = rotation(state.turn, len(state.hands))[1:]
     if len(after.stockpile) < len(others):
         return (picked, GameEnded((*emptied, "stockpile_short")))
@@ -190,7 +190,7 @@ def _pick_up(state: Playing, critical: tuple[Card, ...], ctx: Context) -> tuple[
 
 def _placement_ends(state: Playing) -> tuple[EndReason, ...]:
     """Ends by a placement that made no Criticality: a full Core, an empty hand."""
-    full: tuple[EndReason, ...] = ("core_full",) if grid.full(state.core) else ()
+    full: tuple[EndReason, ...] = ("core_full",) if board.full(state.core) else ()
     emptied: tuple[EndReason, ...] = () if state.hands[state.turn] else ("hand_emptied",)
     return (*full, *emptied)
 
@@ -213,11 +213,11 @@ def _draw(state: Playing, ctx: Context) -> tuple[Event, ...]:
     require(state.drawn is None, "must_place_drawn_card", f"{state.drawn} must go now")
     require(not _placements(state), "placement_available", "draw only when no card fits")
     pile, drawn, playable = list(state.stockpile), [], False
-    spaces = grid.frontier(state.core)
+    spaces = board.frontier(state.core)
     while pile and not playable:
         card = pile.pop(ctx.chance.below(len(pile)))
         drawn.append(card)
-        playable = any(grid.fits(card, touched) for _, touched in spaces)
+        playable = any(board.fits(card, touched) for _, touched in spaces)
     event = CardsDrawn(state.turn, len(drawn), playable, tuple(drawn))
     return (event,) if playable else (event, GameEnded(("stockpile_short",)))
 
@@ -230,14 +230,14 @@ def _placements(state: Playing) -> tuple[PlaceCard, ...]:
     and states are frozen values; the cache changes no result."""
     hand = state.hands[state.turn] if state.drawn is None else (state.drawn,)
     if state.seeding:
-        seeds = tuple(divmod(at, SIZE) for at in grid.seeding_spaces(state.core))
+        seeds = tuple(divmod(at, SIZE) for at in board.seeding_spaces(state.core))
         return tuple(PlaceCard(card, row, column) for card in hand for row, column in seeds)
-    spaces = [(divmod(at, SIZE), touched) for at, touched in grid.frontier(state.core)]
+    spaces = [(divmod(at, SIZE), touched) for at, touched in board.frontier(state.core)]
     return tuple(
         PlaceCard(card, row, column)
         for card in hand
         for (row, column), touched in spaces
-        if grid.fits(card, touched)
+        if board.fits(card, touched)
     )
 
 
@@ -246,7 +246,7 @@ def _placements(state: Playing) -> tuple[PlaceCard, ...]:
 
 def _dealt(event: Dealt) -> Playing:
     seats = len(event.hands)
-    return Playing(event.hands, event.stockpile, grid.EMPTY_CORE, event.first_seat, seats)
+    return Playing(event.hands, event.stockpile, board.EMPTY_CORE, event.first_seat, seats)
 
 
 def _evolve_playing(state: Playing, event: Event) -> Playing:
@@ -273,7 +273,7 @@ def _evolve_playing(state: Playing, event: Event) -> Playing:
 
 
 def _placed(state: Playing, event: CardPlaced) -> Playing:
-    at = grid.space(event.row, event.column)
+    at = board.space(event.row, event.column)
     return replace(
         state,
         hands=_give(state.hands, event.seat, (), taken=(event.card,)),
@@ -317,7 +317,7 @@ def _view(state: Playing, viewer: int, ended: tuple[EndReason, ...]) -> MadView:
     phase: Phase = "finished" if ended else "proliferation" if state.seeding else "escalation"
     return MadView(
         phase=phase,
-        core=grid.rows(state.core),
+        core=board.rows(state.core),
         seats=seats,
         stockpile_size=len(state.stockpile),
         turn=None if ended else state.turn,
