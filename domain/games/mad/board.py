@@ -6,7 +6,8 @@ Spaces are numbered row by row; two spaces are adjacent when they share a side.
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from domain.games.mad.model import CRITICAL_MASS, SIZE, Card, Core
+from domain.games.mad.cards import Card
+from domain.games.mad.model import CRITICAL_MASS, SIZE, Core
 
 SPACES: Final = range(SIZE * SIZE)
 EMPTY_CORE: Final[Core] = (None,) * (SIZE * SIZE)

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.mad import board
-from domain.games.mad.model import Card, Command, Core, MadView, PlaceCard
+from domain.games.mad.cards import Card
+from domain.games.mad.model import Command, Core, MadView, PlaceCard
 
 CRITICALITY_COST = 100.0
 VERSATILITY_COST = 1.0

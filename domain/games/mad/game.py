@@ -10,12 +10,11 @@ from domain.decider import REFEREE, Context, GameRules, Standing, places_by_scor
 from domain.errors import refuse, require
 from domain.games.mad import board
 from domain.games.mad.bot import heuristic
+from domain.games.mad.cards import DECK, Card
 from domain.games.mad.model import (
-    DECK,
     MAX_SEATS,
     MIN_SEATS,
     SIZE,
-    Card,
     CardPlaced,
     CardsDrawn,
     CardsPickedUp,

@@ -1,15 +1,14 @@
-"""MAD's data: the deck, the options, commands, events and the phases of a game."""
+"""MAD's data: the options, commands, events and the phases of a game."""
 
 from typing import Annotated, Final, Literal
 
 import msgspec
 
-Element = Literal["Pu", "Ra", "Th", "U"]
+from domain.games.mad.cards import Card
+
 Phase = Literal["dealing", "proliferation", "escalation", "finished"]
 EndReason = Literal["core_emptied", "core_full", "hand_emptied", "stockpile_short"]
 
-ELEMENTS: Final[tuple[Element, ...]] = ("Pu", "Ra", "Th", "U")
-NUMBERS: Final = range(1, 14)
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 6
 SIZE: Final = 5
@@ -18,14 +17,6 @@ CRITICAL_MASS: Final = 3
 """A connected same-number or same-element group this large is a Criticality."""
 
 Coordinate = Annotated[int, msgspec.Meta(ge=0, lt=SIZE)]
-
-
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    element: Element
-    number: Annotated[int, msgspec.Meta(ge=1, le=13)]
-
-
-DECK: Final = tuple(Card(element, number) for element in ELEMENTS for number in NUMBERS)
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
