@@ -44,6 +44,32 @@ space_not_isolated (proliferation), space_not_adjacent, no_match, placement_avai
 draw while a card fits), game_over, not_started.
 """
 
-from domain.games.mad.game import rules
+from domain.decider import GameRules
+from domain.games.mad.bot import heuristic
+from domain.games.mad.cards import Card
+from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
+from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.mad.views import all_cards, hidden, outcome, redact, view
 
-__all__ = ["rules"]
+rules = GameRules(
+    kind="mad",
+    title="MAD (Mutually Assured Destruction)",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    Options=Options,
+    Command=Command,
+    Event=Event,
+    Card=Card,
+    initial_state=initial_state,
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    legal_moves=legal_moves,
+    view=view,
+    redact=redact,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    all_cards=all_cards,
+    hidden=hidden,
+    heuristic=heuristic,
+)

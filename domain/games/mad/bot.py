@@ -15,7 +15,8 @@ from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.mad import board
 from domain.games.mad.cards import Card
-from domain.games.mad.model import Command, Core, MadView, PlaceCard
+from domain.games.mad.model import Command, Core, PlaceCard
+from domain.games.mad.views import MadView
 
 CRITICALITY_COST = 100.0
 VERSATILITY_COST = 1.0

@@ -6,7 +6,6 @@ import msgspec
 
 from domain.games.mad.cards import Card
 
-Phase = Literal["dealing", "proliferation", "escalation", "finished"]
 EndReason = Literal["core_emptied", "core_full", "hand_emptied", "stockpile_short"]
 
 MIN_SEATS: Final = 2
@@ -139,23 +138,5 @@ class Finished(msgspec.Struct, frozen=True):
 State = Dealing | Playing | Finished
 
 
-# Views
-
-
-class SeatView(msgspec.Struct, frozen=True):
-    """What the table knows of a seat: its hand size and the picked-up cards it holds."""
-
-    hand_size: int
-    picked_up: tuple[Card, ...]
-
-
-class MadView(msgspec.Struct, frozen=True):
-    phase: Phase
-    core: tuple[tuple[Card | None, ...], ...]
-    seats: tuple[SeatView, ...]
-    stockpile_size: int
-    turn: int | None
-    hand: tuple[Card, ...]
-    must_place: Card | None
-    hands: tuple[tuple[Card, ...], ...]
-    end_reasons: tuple[EndReason, ...]
+def initial_state(options: Options, seats: int) -> State:
+    return Dealing(options, seats)

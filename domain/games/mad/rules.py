@@ -1,18 +1,15 @@
-"""MAD's decider: every rule of play, the fold, and what each viewer may see."""
+"""MAD's decider: dealing, every rule of play, and the fold of its events."""
 
-from collections.abc import Iterable
 from functools import lru_cache, reduce
 
 import msgspec
 
 from domain.cards import deal
-from domain.decider import REFEREE, Context, GameRules, Standing, places_by_score
+from domain.decider import Context
 from domain.errors import refuse, require
 from domain.games.mad import board
-from domain.games.mad.bot import heuristic
 from domain.games.mad.cards import DECK, Card
 from domain.games.mad.model import (
-    MAX_SEATS,
     MIN_SEATS,
     SIZE,
     CardPlaced,
@@ -28,23 +25,14 @@ from domain.games.mad.model import (
     FalloutDrawn,
     Finished,
     GameEnded,
-    MadView,
-    Options,
-    Phase,
     PlaceCard,
     Playing,
-    SeatView,
     State,
     TurnPassed,
 )
 from domain.seats import next_seat, rotation
 
 replace = msgspec.structs.replace
-DECK_ORDER = {card: index for index, card in enumerate(DECK)}
-
-
-def initial_state(options: Options, seats: int) -> State:
-    return Dealing(options, seats)
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -85,61 +73,8 @@ def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     return _placements(state) or (DrawCards(),)
 
 
-def view(state: State, viewer: int) -> MadView:
-    match state:
-        case Dealing():
-            empty = board.rows(board.EMPTY_CORE)
-            return MadView("dealing", empty, (), len(DECK), None, (), None, (), ())
-        case Playing():
-            return _view(state, viewer, ())
-        case Finished():
-            return _view(state.last, viewer, state.reasons)
-
-
-def redact(event: Event, viewer: int) -> Event | None:
-    """Dealt and drawn cards are shown only to the seat that got them."""
-    if viewer == REFEREE:
-        return event
-    match event:
-        case Dealt():
-            hands = tuple(hand if seat == viewer else () for seat, hand in enumerate(event.hands))
-            return replace(event, hands=hands, stockpile=())
-        case CardsDrawn() if event.seat != viewer:
-            return replace(event, cards=())
-        case FalloutDrawn():
-            draws = (FalloutDraw(d.seat, d.card if d.seat == viewer else None) for d in event.draws)
-            return replace(event, draws=tuple(draws))
-    return event
-
-
 def is_terminal(state: State) -> bool:
     return isinstance(state, Finished)
-
-
-def outcome(state: State) -> tuple[Standing, ...]:
-    """Fewest cards in hand wins; equal hands share a place."""
-    hands = _last(state).hands if not isinstance(state, Dealing) else ()
-    return places_by_score((len(hand) for hand in hands), higher_wins=False)
-
-
-def all_cards(state: State) -> Iterable[Card]:
-    if isinstance(state, Dealing):
-        return DECK
-    last = _last(state)
-    in_core = (card for card in last.core if card is not None)
-    return (*(card for hand in last.hands for card in hand), *last.stockpile, *in_core)
-
-
-def hidden(state: State, viewer: int) -> frozenset[Card]:
-    """The Stockpile, and every other seat's cards but those seen picked up from the Core."""
-    if viewer == REFEREE:
-        return frozenset()
-    if isinstance(state, Dealing):
-        return frozenset(DECK)
-    last = _last(state)
-    others = (hand for seat, hand in enumerate(last.hands) if seat != viewer)
-    unseen = (card for hand in others for card in hand if card not in last.exposed)
-    return frozenset((*last.stockpile, *unseen))
 
 
 # Deciding a placement
@@ -304,33 +239,6 @@ def _without(pile: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...
     return tuple(card for card in pile if card not in cards) if cards else pile
 
 
-# Views
-
-
-def _view(state: Playing, viewer: int, ended: tuple[EndReason, ...]) -> MadView:
-    seats = tuple(
-        SeatView(len(hand), _sorted(card for card in hand if card in state.exposed))
-        for hand in state.hands
-    )
-    own = _sorted(state.hands[viewer]) if 0 <= viewer < len(state.hands) else ()
-    phase: Phase = "finished" if ended else "proliferation" if state.seeding else "escalation"
-    return MadView(
-        phase=phase,
-        core=board.rows(state.core),
-        seats=seats,
-        stockpile_size=len(state.stockpile),
-        turn=None if ended else state.turn,
-        hand=own,
-        must_place=state.drawn if viewer in (state.turn, REFEREE) else None,
-        hands=state.hands if viewer == REFEREE else (),
-        end_reasons=ended,
-    )
-
-
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=DECK_ORDER.__getitem__))
-
-
 def _playing(state: State) -> Playing:
     match state:
         case Playing():
@@ -338,31 +246,3 @@ def _playing(state: State) -> Playing:
         case Finished():
             raise refuse("game_over", "the game is over")
     raise refuse("not_started", "the cards have not been dealt yet")
-
-
-def _last(state: Playing | Finished) -> Playing:
-    return state.last if isinstance(state, Finished) else state
-
-
-rules = GameRules(
-    kind="mad",
-    title="MAD (Mutually Assured Destruction)",
-    min_seats=MIN_SEATS,
-    max_seats=MAX_SEATS,
-    Options=Options,
-    Command=Command,
-    Event=Event,
-    Card=Card,
-    initial_state=initial_state,
-    start=start,
-    decide=decide,
-    evolve=evolve,
-    legal_moves=legal_moves,
-    view=view,
-    redact=redact,
-    is_terminal=is_terminal,
-    outcome=outcome,
-    all_cards=all_cards,
-    hidden=hidden,
-    heuristic=heuristic,
-)
