@@ -3,10 +3,10 @@
 Spaces are numbered row by row; two spaces are adjacent when they share a side.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
-from domain.games.mad.cards import Card
+from domain.games.mad.cards import Card, alike
 from domain.games.mad.model import CRITICAL_MASS, SIZE, Core
 
 SPACES: Final = range(SIZE * SIZE)
@@ -37,29 +37,13 @@ def beside_a_card(core: Core, at: int) -> bool:
 
 def matches(core: Core, card: Card, at: int) -> bool:
     """A Nuclear Escalation space: empty, beside a card sharing a number or an element."""
-    return core[at] is None and fits(card, touching(core, at))
-
-
-def touching(core: Core, at: int) -> tuple[frozenset[int], frozenset[str]]:
-    """The numbers and the elements of the cards beside `at`."""
-    cards = [card for side in NEIGHBOURS[at] if (card := core[side]) is not None]
-    return frozenset(card.number for card in cards), frozenset(card.element for card in cards)
-
-
-def fits(card: Card, touched: tuple[frozenset[int], frozenset[str]]) -> bool:
-    numbers, elements = touched
-    return card.number in numbers or card.element in elements
-
-
-def frontier(core: Core) -> tuple[tuple[int, tuple[frozenset[int], frozenset[str]]], ...]:
-    """Every empty space beside a card, with what it touches: computed once per position
-    so that judging a whole hand stays cheap."""
-    spaces = (at for at in SPACES if core[at] is None)
-    return tuple((at, touched) for at in spaces if (touched := touching(core, at))[0])
-
-
-def seeding_spaces(core: Core) -> Iterator[int]:
-    return (at for at in SPACES if isolated(core, at))
+    if core[at] is not None:
+        return False
+    for side in NEIGHBOURS[at]:
+        other = core[side]
+        if other is not None and alike(card, other):
+            return True
+    return False
 
 
 def criticality(core: Core, at: int) -> tuple[Card, ...]:
