@@ -1,6 +1,6 @@
 """MAD (Mutually Assured Destruction): place cards on a 5 x 5 Core, avoid Criticalities.
 
-Rules in brief (binding spec: rules/mad.md):
+The rules in brief:
 
 * 52 cards, one per element (Pu, Ra, Th, U) and number (1-13); 2 to 6 seats. Hands are
   dealt by seat count from `Options.hand_sizes` (10, 9, 8, 7, 6 for 2..6 seats); the rest is
@@ -22,9 +22,9 @@ Rules in brief (binding spec: rules/mad.md):
   (forced draw or Fallout) and the Stockpile is empty or short. Fewest cards in hand wins;
   ties share the place.
 
-Decisions where the spec is silent or leaves a choice:
+Decisions where the rules are silent or leave a choice:
 
-* Hand sizes are an option (`hand_sizes`, one entry per seat count, default the spec's
+* Hand sizes are an option (`hand_sizes`, one entry per seat count, default the rules'
   proposed table); each entry is at least 1 and at most what the deck can deal.
 * A forced draw is one command, `draw_cards`, offered only when no card in hand has a
   space: it draws card after card in one event, because no choice happens between draws.
@@ -41,7 +41,8 @@ Decisions where the spec is silent or leaves a choice:
 
 Refusal codes: not_your_turn, card_not_in_hand, must_place_drawn_card, space_occupied,
 space_not_isolated (proliferation), space_not_adjacent, no_match, placement_available (a
-draw while a card fits), game_over, not_started.
+draw while a card fits), unknown_command, game_over, not_started; already_started (a
+second deal).
 """
 
 from domain.decider import GameRules

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.mad import board
-from domain.games.mad.cards import Card
+from domain.games.mad.cards import Card, alike
 from domain.games.mad.model import Command, Core, PlaceCard
 from domain.games.mad.views import MadView
 
@@ -46,6 +46,5 @@ def _alike_neighbours(core: Core, card: Card, at: int) -> int:
     return sum(
         1
         for side in board.NEIGHBOURS[at]
-        if (other := core[side]) is not None
-        and (other.number == card.number or other.element == card.element)
+        if (other := core[side]) is not None and alike(card, other)
     )
