@@ -6,7 +6,7 @@ Spaces are numbered row by row; two spaces are adjacent when they share a side.
 from collections.abc import Callable
 from typing import Final
 
-from domain.games.mad.cards import Card, alike
+from domain.games.mad.cards import Card
 from domain.games.mad.model import CRITICAL_MASS, SIZE, Core
 
 SPACES: Final = range(SIZE * SIZE)
@@ -35,15 +35,19 @@ def beside_a_card(core: Core, at: int) -> bool:
     return any(core[side] is not None for side in NEIGHBOURS[at])
 
 
-def matches(core: Core, card: Card, at: int) -> bool:
-    """A Nuclear Escalation space: empty, beside a card sharing a number or an element."""
-    if core[at] is not None:
-        return False
-    for side in NEIGHBOURS[at]:
-        other = core[side]
-        if other is not None and alike(card, other):
-            return True
-    return False
+Touching = tuple[frozenset[int], frozenset[str]]
+"""The numbers and the elements of the cards beside a space."""
+
+
+def touching(core: Core, at: int) -> Touching:
+    cards = [card for side in NEIGHBOURS[at] if (card := core[side]) is not None]
+    return frozenset(card.number for card in cards), frozenset(card.element for card in cards)
+
+
+def fits(card: Card, touched: Touching) -> bool:
+    """The card shares a number or an element with a card beside the space."""
+    numbers, elements = touched
+    return card.number in numbers or card.element in elements
 
 
 def criticality(core: Core, at: int) -> tuple[Card, ...]:

@@ -106,7 +106,7 @@ def _refusal(state: Playing, seat: int | None, command: Command) -> Refusal:
             return (
                 _card_refusal(state, seat, card)
                 or _space_refusal(state, at)
-                or _match_refusal(state, card, at)
+                or _match_refusal(state, card, board.touching(state.core, at))
             )
         case DrawCards():
             return _turn_refusal(state, seat) or _draw_refusal(state)
@@ -146,10 +146,10 @@ def _space_refusal(state: Playing, at: int) -> Refusal:
     return None
 
 
-def _match_refusal(state: Playing, card: Card, at: int) -> Refusal:
-    """Whether this card may go to an open space: in Nuclear Escalation, only beside a card
-    that shares its number or element."""
-    if not state.seeding and not board.matches(state.core, card, at):
+def _match_refusal(state: Playing, card: Card, touched: board.Touching) -> Refusal:
+    """Whether this card may go to an open space beside `touched`: in Nuclear Escalation,
+    only beside a card that shares its number or element."""
+    if not state.seeding and not board.fits(card, touched):
         return "no_match", "no neighbour shares that card"
     return None
 
@@ -165,19 +165,24 @@ def _draw_refusal(state: Playing) -> Refusal:
 def _placements(state: Playing, seat: int) -> tuple[PlaceCard, ...]:
     """Every placement `_refusal` accepts from `seat`: card by card in the order of the hand
     on turn (every card that could be placed), space by space in each."""
-    spaces = _open_spaces(state)
+    cards = [card for card in state.hands[state.turn] if _card_refusal(state, seat, card) is None]
+    spaces = _open_spaces(state) if cards else ()
     return tuple(
-        PlaceCard(card, *divmod(at, SIZE))
-        for card in state.hands[state.turn]
-        if _card_refusal(state, seat, card) is None
-        for at in spaces
-        if _match_refusal(state, card, at) is None
+        PlaceCard(card, row, column)
+        for card in cards
+        for (row, column), touched in spaces
+        if _match_refusal(state, card, touched) is None
     )
 
 
-def _open_spaces(state: Playing) -> tuple[int, ...]:
-    """The spaces `_space_refusal` accepts, judged once for a whole hand."""
-    return tuple(at for at in board.SPACES if _space_refusal(state, at) is None)
+def _open_spaces(state: Playing) -> tuple[tuple[tuple[int, int], board.Touching], ...]:
+    """The spaces `_space_refusal` accepts, as (row, column), with what each touches: judged
+    once for a whole hand."""
+    return tuple(
+        (divmod(at, SIZE), board.touching(state.core, at))
+        for at in board.SPACES
+        if _space_refusal(state, at) is None
+    )
 
 
 # Deciding
@@ -236,7 +241,7 @@ def _draw(state: Playing, ctx: Context) -> tuple[Event, ...]:
     while pile and not playable:
         card = pile.pop(ctx.chance.below(len(pile)))
         drawn.append(card)
-        playable = any(_match_refusal(state, card, at) is None for at in spaces)
+        playable = any(_match_refusal(state, card, touched) is None for _, touched in spaces)
     event = CardsDrawn(state.turn, len(drawn), playable, tuple(drawn))
     return (event,) if playable else (event, GameEnded(("stockpile_short",)))
 
