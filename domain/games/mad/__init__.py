@@ -1,6 +1,6 @@
 """MAD (Mutually Assured Destruction): place cards on a 5 x 5 Core, avoid Criticalities.
 
-Rules in brief (binding spec: rules/mad.md):
+The rules in brief:
 
 * 52 cards, one per element (Pu, Ra, Th, U) and number (1-13); 2 to 6 seats. Hands are
   dealt by seat count from `Options.hand_sizes` (10, 9, 8, 7, 6 for 2..6 seats); the rest is
@@ -22,9 +22,9 @@ Rules in brief (binding spec: rules/mad.md):
   (forced draw or Fallout) and the Stockpile is empty or short. Fewest cards in hand wins;
   ties share the place.
 
-Decisions where the spec is silent or leaves a choice:
+Decisions where the rules are silent or leave a choice:
 
-* Hand sizes are an option (`hand_sizes`, one entry per seat count, default the spec's
+* Hand sizes are an option (`hand_sizes`, one entry per seat count, default the rules'
   proposed table); each entry is at least 1 and at most what the deck can deal.
 * A forced draw is one command, `draw_cards`, offered only when no card in hand has a
   space: it draws card after card in one event, because no choice happens between draws.
@@ -41,9 +41,36 @@ Decisions where the spec is silent or leaves a choice:
 
 Refusal codes: not_your_turn, card_not_in_hand, must_place_drawn_card, space_occupied,
 space_not_isolated (proliferation), space_not_adjacent, no_match, placement_available (a
-draw while a card fits), game_over, not_started.
+draw while a card fits), unknown_command, game_over, not_started; already_started (a
+second deal).
 """
 
-from domain.games.mad.game import rules
+from domain.decider import GameRules
+from domain.games.mad.bot import heuristic
+from domain.games.mad.cards import Card
+from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
+from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.mad.views import all_cards, hidden, outcome, redact, view
 
-__all__ = ["rules"]
+rules = GameRules(
+    kind="mad",
+    title="MAD (Mutually Assured Destruction)",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    Options=Options,
+    Command=Command,
+    Event=Event,
+    Card=Card,
+    initial_state=initial_state,
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    legal_moves=legal_moves,
+    view=view,
+    redact=redact,
+    is_terminal=is_terminal,
+    outcome=outcome,
+    all_cards=all_cards,
+    hidden=hidden,
+    heuristic=heuristic,
+)

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 
 from domain.bots import best_move
 from domain.chance import Chance
-from domain.games.mad import core as grid
-from domain.games.mad.model import Card, Command, Core, MadView, PlaceCard
+from domain.games.mad import board
+from domain.games.mad.cards import Card, alike
+from domain.games.mad.model import Command, Core, PlaceCard
+from domain.games.mad.views import MadView
 
 CRITICALITY_COST = 100.0
 VERSATILITY_COST = 1.0
@@ -29,9 +31,9 @@ def heuristic(view: MadView, moves: Sequence[Command], chance: Chance) -> Comman
     def score(move: Command) -> float:
         if not isinstance(move, PlaceCard):
             return 0.0  # a forced draw is then the only move
-        at = grid.space(move.row, move.column)
+        at = board.space(move.row, move.column)
         after = (*core[:at], move.card, *core[at + 1 :])
-        picked = 0 if seeding else len(grid.criticality(after, at))
+        picked = 0 if seeding else len(board.criticality(after, at))
         crowding = _alike_neighbours(core, move.card, at)
         versatility = spaces[move.card]
         return -CRITICALITY_COST * picked - VERSATILITY_COST * versatility - PAIR_COST * crowding
@@ -43,7 +45,6 @@ def _alike_neighbours(core: Core, card: Card, at: int) -> int:
     """Cards beside `at` that share the card's number or element."""
     return sum(
         1
-        for side in grid.NEIGHBOURS[at]
-        if (other := core[side]) is not None
-        and (other.number == card.number or other.element == card.element)
+        for side in board.NEIGHBOURS[at]
+        if (other := core[side]) is not None and alike(card, other)
     )

@@ -1,15 +1,13 @@
-"""MAD's data: the deck, the options, commands, events and the phases of a game."""
+"""MAD's data: the options, commands, events and the phases of a game."""
 
 from typing import Annotated, Final, Literal
 
 import msgspec
 
-Element = Literal["Pu", "Ra", "Th", "U"]
-Phase = Literal["dealing", "proliferation", "escalation", "finished"]
+from domain.games.mad.cards import Card
+
 EndReason = Literal["core_emptied", "core_full", "hand_emptied", "stockpile_short"]
 
-ELEMENTS: Final[tuple[Element, ...]] = ("Pu", "Ra", "Th", "U")
-NUMBERS: Final = range(1, 14)
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 6
 SIZE: Final = 5
@@ -18,14 +16,6 @@ CRITICAL_MASS: Final = 3
 """A connected same-number or same-element group this large is a Criticality."""
 
 Coordinate = Annotated[int, msgspec.Meta(ge=0, lt=SIZE)]
-
-
-class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    element: Element
-    number: Annotated[int, msgspec.Meta(ge=1, le=13)]
-
-
-DECK: Final = tuple(Card(element, number) for element in ELEMENTS for number in NUMBERS)
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -148,23 +138,5 @@ class Finished(msgspec.Struct, frozen=True):
 State = Dealing | Playing | Finished
 
 
-# Views
-
-
-class SeatView(msgspec.Struct, frozen=True):
-    """What the table knows of a seat: its hand size and the picked-up cards it holds."""
-
-    hand_size: int
-    picked_up: tuple[Card, ...]
-
-
-class MadView(msgspec.Struct, frozen=True):
-    phase: Phase
-    core: tuple[tuple[Card | None, ...], ...]
-    seats: tuple[SeatView, ...]
-    stockpile_size: int
-    turn: int | None
-    hand: tuple[Card, ...]
-    must_place: Card | None
-    hands: tuple[tuple[Card, ...], ...]
-    end_reasons: tuple[EndReason, ...]
+def initial_state(options: Options, seats: int) -> State:
+    return Dealing(options, seats)

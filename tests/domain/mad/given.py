@@ -11,8 +11,9 @@ from typing import Any
 from domain.chance import Chance
 from domain.decider import Context
 from domain.errors import DomainError
-from domain.games.mad.game import decide, evolve, legal_moves
-from domain.games.mad.model import Card, Core, DrawCards, Event, PlaceCard, Playing, State
+from domain.games.mad.cards import Card
+from domain.games.mad.model import Core, DrawCards, Event, PlaceCard, Playing, State
+from domain.games.mad.rules import decide, evolve, legal_moves
 
 NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 EMPTY_ROW = ". . . . ."

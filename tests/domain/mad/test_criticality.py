@@ -1,6 +1,5 @@
 """Criticality, pick-up and Fallout (spec 4.3)."""
 
-from domain.games.mad.game import legal_moves
 from domain.games.mad.model import (
     CardPlaced,
     CardsPickedUp,
@@ -10,6 +9,7 @@ from domain.games.mad.model import (
     Playing,
     TurnPassed,
 )
+from domain.games.mad.rules import legal_moves
 from tests.domain.mad.given import card, cards, fold, of_type, place, playing, when
 
 KEEP = "Pu13 . . . ."

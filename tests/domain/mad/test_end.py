@@ -3,7 +3,6 @@
 import pytest
 
 from domain.decider import Standing
-from domain.games.mad.game import is_terminal, legal_moves, outcome
 from domain.games.mad.model import (
     CardPlaced,
     CardsDrawn,
@@ -14,6 +13,8 @@ from domain.games.mad.model import (
     Playing,
     TurnPassed,
 )
+from domain.games.mad.rules import is_terminal, legal_moves
+from domain.games.mad.views import outcome
 from tests.domain.mad.given import DRAW, card, cards, fold, of_type, place, playing, refusal, when
 
 FULL_BUT_ONE = (

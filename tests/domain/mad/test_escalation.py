@@ -2,8 +2,8 @@
 
 import pytest
 
-from domain.games.mad.game import legal_moves
 from domain.games.mad.model import CardPlaced, CardsDrawn, CardsPickedUp, Playing, TurnPassed
+from domain.games.mad.rules import legal_moves
 from tests.domain.mad.given import (
     DRAW,
     card,

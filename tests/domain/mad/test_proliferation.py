@@ -1,7 +1,7 @@
 """Nuclear Proliferation (spec 4.1): each seat's first card, placed apart from the others."""
 
-from domain.games.mad.game import legal_moves
 from domain.games.mad.model import SIZE, CardPlaced, Playing, TurnPassed
+from domain.games.mad.rules import legal_moves
 from tests.domain.mad.given import card, fold, place, placements, playing, refusal, when
 
 CENTRE_SEED = (". . . . .", ". . . . .", ". . Ra3 . .")

@@ -7,8 +7,9 @@ import pytest
 
 from domain.cards import same_cards
 from domain.games.mad import rules
-from domain.games.mad.game import initial_state, legal_moves, start
-from domain.games.mad.model import DECK, CardPlaced, Dealt, Options, Playing, TurnPassed
+from domain.games.mad.cards import DECK
+from domain.games.mad.model import CardPlaced, Dealt, Options, Playing, TurnPassed, initial_state
+from domain.games.mad.rules import legal_moves, start
 from tests.domain.mad.given import card, ctx, fold, place, playing, when
 
 

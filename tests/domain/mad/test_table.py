@@ -7,7 +7,8 @@ import pytest
 
 from domain import table as tables
 from domain.games.mad import rules
-from domain.games.mad.model import SIZE, Card, Core, Finished, Playing
+from domain.games.mad.cards import Card
+from domain.games.mad.model import SIZE, Core, Finished, Playing
 from tests.domain.playout import Playout
 
 SEEDS = range(40)

@@ -1,7 +1,6 @@
 """What each viewer sees (spec 1): own hand, public Core and counts, public pick-ups."""
 
 from domain.decider import REFEREE, SPECTATOR
-from domain.games.mad.game import hidden, initial_state, redact, view
 from domain.games.mad.model import (
     CardPlaced,
     CardsDrawn,
@@ -12,8 +11,9 @@ from domain.games.mad.model import (
     GameEnded,
     Options,
     Playing,
-    SeatView,
+    initial_state,
 )
+from domain.games.mad.views import SeatView, hidden, redact, view
 from tests.domain.mad.given import card, cards, fold, place, playing, when
 from tests.domain.playout import cards_in
 

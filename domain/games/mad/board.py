@@ -3,10 +3,11 @@
 Spaces are numbered row by row; two spaces are adjacent when they share a side.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
-from domain.games.mad.model import CRITICAL_MASS, SIZE, Card, Core
+from domain.games.mad.cards import Card
+from domain.games.mad.model import CRITICAL_MASS, SIZE, Core
 
 SPACES: Final = range(SIZE * SIZE)
 EMPTY_CORE: Final[Core] = (None,) * (SIZE * SIZE)
@@ -34,31 +35,19 @@ def beside_a_card(core: Core, at: int) -> bool:
     return any(core[side] is not None for side in NEIGHBOURS[at])
 
 
-def matches(core: Core, card: Card, at: int) -> bool:
-    """A Nuclear Escalation space: empty, beside a card sharing a number or an element."""
-    return core[at] is None and fits(card, touching(core, at))
+Touching = tuple[frozenset[int], frozenset[str]]
+"""The numbers and the elements of the cards beside a space."""
 
 
-def touching(core: Core, at: int) -> tuple[frozenset[int], frozenset[str]]:
-    """The numbers and the elements of the cards beside `at`."""
+def touching(core: Core, at: int) -> Touching:
     cards = [card for side in NEIGHBOURS[at] if (card := core[side]) is not None]
     return frozenset(card.number for card in cards), frozenset(card.element for card in cards)
 
 
-def fits(card: Card, touched: tuple[frozenset[int], frozenset[str]]) -> bool:
+def fits(card: Card, touched: Touching) -> bool:
+    """The card shares a number or an element with a card beside the space."""
     numbers, elements = touched
     return card.number in numbers or card.element in elements
-
-
-def frontier(core: Core) -> tuple[tuple[int, tuple[frozenset[int], frozenset[str]]], ...]:
-    """Every empty space beside a card, with what it touches: computed once per position
-    so that judging a whole hand stays cheap."""
-    spaces = (at for at in SPACES if core[at] is None)
-    return tuple((at, touched) for at in spaces if (touched := touching(core, at))[0])
-
-
-def seeding_spaces(core: Core) -> Iterator[int]:
-    return (at for at in SPACES if isolated(core, at))
 
 
 def criticality(core: Core, at: int) -> tuple[Card, ...]:
