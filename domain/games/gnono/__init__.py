@@ -50,10 +50,9 @@ Decisions where the spec is silent or leaves a choice:
 from domain.decider import GameRules
 from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
-from domain.games.gnono.messages import Command, Event, Options
-from domain.games.gnono.moves import decide, legal_moves, start
-from domain.games.gnono.state import all_cards, evolve, hidden, initial_state
-from domain.games.gnono.views import is_terminal, outcome, redact, seat_limits, view
+from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
+from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="gnono",

@@ -1,6 +1,8 @@
-"""Every Gnono rule: the opening draw and deal, `decide` and `legal_moves` (one legality)."""
+"""Every Gnono rule: the opening draw and deal, `decide`, the fold `evolve` and `legal_moves`."""
 
 from typing import Any
+
+import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
@@ -18,30 +20,35 @@ from domain.games.gnono.cards import (
     playable_cards,
     value,
 )
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardPlayed,
     CardsDrawn,
     ChooseColour,
     ColourChosen,
     Command,
+    Dealing,
     DealNextRound,
     DirectionReversed,
     DrawCard,
     Event,
+    Finished,
     FirstPlayerDrawn,
     GameWon,
     KeepCard,
     PileReshuffled,
     PlayCard,
     PlayDrawn,
+    Playing,
     RoundDealt,
     RoundScored,
     SeatCard,
+    State,
+    Step,
     TurnPassed,
 )
-from domain.games.gnono.state import Dealing, Finished, Gnono, Playing, Step, actor, evolve, step
 from domain.seats import next_seat
 
+replace = msgspec.structs.replace
 Events = tuple[Event, ...]
 STEPS: dict[Step, type | tuple[type, ...]] = {
     "deal_next_round": DealNextRound,
@@ -66,7 +73,7 @@ def start(state: Dealing, ctx: Context) -> Events:
     return (drawn, *_open_round(state, 1, drawn.first, ctx))
 
 
-def decide(state: Gnono, command: Command, ctx: Context) -> Events:
+def decide(state: State, command: Command, ctx: Context) -> Events:
     if not isinstance(state, Playing):
         code = "game_over" if isinstance(state, Finished) else "not_started"
         raise refuse(code, "no round is in play")
@@ -90,7 +97,20 @@ def decide(state: Gnono, command: Command, ctx: Context) -> Events:
     raise refuse("unknown_command", f"not a Gnono command: {command!r}")
 
 
-def legal_moves(state: Gnono, seat: int) -> tuple[Command, ...]:
+def evolve(state: State, event: Event) -> State:
+    match state, event:
+        case Dealing(), FirstPlayerDrawn():
+            return replace(state, first=event.first)
+        case Dealing() | Playing(), RoundDealt():
+            return _dealt(state, event)
+        case Playing(), GameWon():
+            return Finished(event.winner, event.scores, state)
+        case Playing(), _:
+            return _in_round(state, event)
+    raise ValueError(f"{type(event).__name__} does not apply to {type(state).__name__}")
+
+
+def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     if not isinstance(state, Playing) or seat != actor(state):
         return ()  # asked for every seat many times a turn: the cheap refusal comes first
     last_state, last_moves = _last_legal[0]
@@ -99,6 +119,24 @@ def legal_moves(state: Gnono, seat: int) -> tuple[Command, ...]:
     moves = _actor_moves(state, seat)
     _last_legal[0] = (state, moves)
     return moves
+
+
+def is_terminal(state: State) -> bool:
+    return isinstance(state, Finished)
+
+
+def step(state: Playing) -> Step:
+    """What the round waits for: the next deal, a colour, a drawn card's fate, or a play."""
+    if state.winner is not None:
+        return "deal_next_round"
+    if state.colour is None:
+        return "choose_colour"
+    return "play" if state.drawn is None else "play_drawn_or_keep"
+
+
+def actor(state: Playing) -> int:
+    """The one seat that may act: the round's winner deals on, else the seat whose turn it is."""
+    return state.current if state.winner is None else state.winner
 
 
 def _actor_moves(state: Playing, seat: int) -> tuple[Command, ...]:
@@ -280,8 +318,53 @@ def _next(state: Playing, seat: int) -> int:
 
 
 def _fold(state: Playing, events: Events) -> Playing:
-    after: Gnono = state
+    after: State = state
     for event in events:
         after = evolve(after, event)
     assert isinstance(after, Playing)
     return after
+
+
+def _dealt(state: Dealing | Playing, event: RoundDealt) -> Playing:
+    return Playing(
+        options=state.options,
+        seats=state.seats,
+        round=event.round,
+        first=event.first,
+        scores=state.scores,
+        hands=event.hands,
+        pile=event.pile,
+        discards=(event.starter,),
+        colour=event.starter.colour,
+        current=event.first,
+    )
+
+
+def _in_round(state: Playing, event: Event) -> Playing:
+    match event:
+        case CardPlayed(seat=seat, card=card):
+            hand = tuple(held for held in state.hands[seat] if held != card)
+            hands = _with_hand(state.hands, seat, hand)
+            discards = (*state.discards, card)
+            return replace(state, hands=hands, discards=discards, colour=event.colour, drawn=None)
+        case CardsDrawn(seat=seat, cards=cards):
+            hands = _with_hand(state.hands, seat, state.hands[seat] + cards)
+            drawn = cards[0] if cards and not event.penalty else None
+            return replace(state, hands=hands, pile=state.pile[len(cards) :], drawn=drawn)
+        case PileReshuffled():
+            return replace(state, pile=state.pile + event.cards, discards=state.discards[-1:])
+        case ColourChosen():
+            return replace(state, colour=event.colour)
+        case DirectionReversed():
+            return replace(state, direction=event.direction)
+        case TurnPassed():
+            return replace(state, current=event.seat, drawn=None)
+        case RoundScored():
+            return replace(state, scores=event.scores, winner=event.winner)
+    raise ValueError(f"{type(event).__name__} does not apply during a round")
+
+
+def _with_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
