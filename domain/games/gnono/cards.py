@@ -1,6 +1,7 @@
 """The Gnono deck (the standard 108-card deck), score values and the matching rule."""
 
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import Final, Literal
 
 import msgspec
@@ -20,7 +21,7 @@ COPIES_PER_COLOUR: Final = 2
 COPIES_OF_WILDS: Final = 4
 ACTION_VALUE: Final = 20
 WILD_VALUE: Final = 50
-PENALTIES: Final[dict[str, int]] = {"take_two": 2, "wild_take_four": 4}
+PENALTIES: Final = MappingProxyType({"take_two": 2, "wild_take_four": 4})
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

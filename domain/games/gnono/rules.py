@@ -1,6 +1,7 @@
 """Every Gnono rule: the opening draw and deal, `decide`, the fold `evolve` and `legal_moves`."""
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Final
 
 import msgspec
 
@@ -50,21 +51,15 @@ from domain.seats import next_seat
 
 replace = msgspec.structs.replace
 Events = tuple[Event, ...]
-STEPS: dict[Step, type | tuple[type, ...]] = {
-    "deal_next_round": DealNextRound,
-    "choose_colour": ChooseColour,
-    "play_drawn_or_keep": (PlayDrawn, KeepCard),
-    "play": (PlayCard, DrawCard),
-}
-STEP_REFUSALS: dict[Step, str] = {
-    "deal_next_round": "round_over",
-    "choose_colour": "choose_colour_first",
-    "play_drawn_or_keep": "play_drawn_or_keep",
-    "play": "illegal_move",
-}
-# Callers ask for the same state's moves many times over (a view, then a check per command);
-# the last answer is kept, keyed on the state object itself, which is immutable.
-_last_legal: list[tuple[Playing | None, tuple[Command, ...]]] = [(None, ())]
+_STEP_REFUSALS: Final = MappingProxyType(
+    {
+        "deal_next_round": "round_over",
+        "choose_colour": "choose_colour_first",
+        "play_drawn_or_keep": "play_drawn_or_keep",
+        "play": "illegal_move",
+    }
+)
+"""The code refusing a command the moment does not allow, by what the round waits for."""
 
 
 def start(state: Dealing, ctx: Context) -> Events:
@@ -113,12 +108,7 @@ def evolve(state: State, event: Event) -> State:
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     if not isinstance(state, Playing) or seat != actor(state):
         return ()  # asked for every seat many times a turn: the cheap refusal comes first
-    last_state, last_moves = _last_legal[0]
-    if state is last_state:
-        return last_moves
-    moves = _actor_moves(state, seat)
-    _last_legal[0] = (state, moves)
-    return moves
+    return _actor_moves(state, seat)
 
 
 def is_terminal(state: State) -> bool:
@@ -154,13 +144,20 @@ def _actor_moves(state: Playing, seat: int) -> tuple[Command, ...]:
 
 
 def _require_step(state: Playing, command: Command) -> None:
-    """Refuse a command the moment does not allow: only `STEPS[step]` commands are."""
+    """Refuse a command the moment does not allow, with the moment's own code."""
     current = step(state)
-    if isinstance(command, STEPS[current]):
-        return
-    if current == "play" and isinstance(command, PlayDrawn | KeepCard):
-        raise refuse("nothing_drawn", "no card was drawn this turn")
-    raise refuse(STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
+    match current, command:
+        case "deal_next_round", DealNextRound():
+            return
+        case "choose_colour", ChooseColour():
+            return
+        case "play_drawn_or_keep", PlayDrawn() | KeepCard():
+            return
+        case "play", PlayCard() | DrawCard():
+            return
+        case "play", PlayDrawn() | KeepCard():
+            raise refuse("nothing_drawn", "no card was drawn this turn")
+    raise refuse(_STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
 
 
 def _play(state: Playing, seat: int, card: Card, colour: Colour | None, ctx: Context) -> Events:
