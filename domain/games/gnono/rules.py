@@ -1,5 +1,6 @@
 """Every Gnono rule: the opening draw and deal, `decide`, the fold `evolve` and `legal_moves`."""
 
+from collections.abc import Iterator
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -8,7 +9,7 @@ import msgspec
 from domain.cards import deal
 from domain.chance import Chance
 from domain.decider import Context
-from domain.errors import refuse, require
+from domain.errors import DomainError, refuse
 from domain.games.gnono.cards import (
     COLOURS,
     DECK,
@@ -16,9 +17,8 @@ from domain.games.gnono.cards import (
     Colour,
     draw_value,
     is_wild,
+    matches,
     penalty,
-    playable,
-    playable_cards,
     value,
 )
 from domain.games.gnono.model import (
@@ -69,17 +69,13 @@ def start(state: Dealing, ctx: Context) -> Events:
 
 
 def decide(state: State, command: Command, ctx: Context) -> Events:
-    if not isinstance(state, Playing):
-        code = "game_over" if isinstance(state, Finished) else "not_started"
-        raise refuse(code, "no round is in play")
+    refusal = _refusal(state, ctx.seat, command)
+    if refusal is not None:
+        raise refusal
+    assert isinstance(state, Playing)
     seat = actor(state)
-    require(ctx.seat == seat, "not_your_turn", f"it is seat {seat}'s turn")
-    _require_step(state, command)
     match command:
-        case PlayCard(card=card, colour=colour):
-            return _play(state, seat, card, colour, ctx)
-        case PlayDrawn(card=card, colour=colour):
-            require(card == state.drawn, "not_the_drawn_card", "only the drawn card may be played")
+        case PlayCard(card=card, colour=colour) | PlayDrawn(card=card, colour=colour):
             return _play(state, seat, card, colour, ctx)
         case DrawCard():
             return _draw_on_turn(state, seat, ctx)
@@ -106,9 +102,10 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
+    """The moment's candidate commands that `decide` would accept, by the same check."""
     if not isinstance(state, Playing) or seat != actor(state):
         return ()  # asked for every seat many times a turn: the cheap refusal comes first
-    return _actor_moves(state, seat)
+    return tuple(move for move in _candidates(state, seat) if _refusal(state, seat, move) is None)
 
 
 def is_terminal(state: State) -> bool:
@@ -129,63 +126,93 @@ def actor(state: Playing) -> int:
     return state.current if state.winner is None else state.winner
 
 
-def _actor_moves(state: Playing, seat: int) -> tuple[Command, ...]:
+def _candidates(state: Playing, seat: int) -> Iterator[Command]:
+    """Every command worth asking `_refusal` about now, in the order moves are offered."""
     match step(state):
         case "deal_next_round":
-            return (DealNextRound(),)
+            yield DealNextRound()
         case "choose_colour":
-            return tuple(ChooseColour(colour) for colour in COLOURS)
+            yield from (ChooseColour(colour) for colour in COLOURS)
         case "play_drawn_or_keep":
             assert state.drawn is not None
-            playable_now = _playable_now(state, seat, state.drawn)
-            return (*(_plays(PlayDrawn, state.drawn) if playable_now else ()), KeepCard())
-    cards = playable_cards(state.hands[seat], state.discards[-1], state.colour)
-    return (*(move for card in cards for move in _plays(PlayCard, card)), DrawCard())
+            yield from _plays(PlayDrawn, state.drawn)
+            yield KeepCard()
+        case "play":
+            for card in state.hands[seat]:
+                yield from _plays(PlayCard, card)
+            yield DrawCard()
 
 
-def _require_step(state: Playing, command: Command) -> None:
-    """Refuse a command the moment does not allow, with the moment's own code."""
+def _refusal(state: State, seat: int | None, command: Command) -> DomainError | None:
+    """Why `seat` may not send `command` now, or None if it may: Gnono's one legality,
+    raised by `decide` and used by `legal_moves` to keep its candidates."""
+    if not isinstance(state, Playing):
+        code = "game_over" if isinstance(state, Finished) else "not_started"
+        return refuse(code, "no round is in play")
+    mover = actor(state)
+    if seat != mover:
+        return refuse("not_your_turn", f"it is seat {mover}'s turn")
     current = step(state)
     match current, command:
         case "deal_next_round", DealNextRound():
-            return
+            return None
         case "choose_colour", ChooseColour():
-            return
-        case "play_drawn_or_keep", PlayDrawn() | KeepCard():
-            return
-        case "play", PlayCard() | DrawCard():
-            return
+            return None
+        case "play_drawn_or_keep", PlayDrawn(card=card, colour=colour):
+            if card != state.drawn:
+                return refuse("not_the_drawn_card", "only the drawn card may be played")
+            return _card_refusal(state, mover, card, colour)
+        case "play_drawn_or_keep", KeepCard():
+            return None
+        case "play", PlayCard(card=card, colour=colour):
+            return _card_refusal(state, mover, card, colour)
+        case "play", DrawCard():
+            return None
         case "play", PlayDrawn() | KeepCard():
-            raise refuse("nothing_drawn", "no card was drawn this turn")
-    raise refuse(_STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
+            return refuse("nothing_drawn", "no card was drawn this turn")
+    return refuse(_STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
+
+
+def _card_refusal(
+    state: Playing, seat: int, card: Card, colour: Colour | None
+) -> DomainError | None:
+    """Refuse a card that is not held or does not match, or a colour named for the wrong card."""
+    if card not in state.hands[seat]:
+        return refuse("card_not_in_hand", f"{card} is not in your hand")
+    if not _playable(state, seat, card):
+        if card.rank == "wild_take_four":
+            return refuse(
+                "take_four_not_allowed",
+                "a Wild Take Four may only be played when no other card but a wild can be",
+            )
+        return refuse("card_does_not_match", f"{card} does not match the discard pile")
+    if card.colour is not None and colour is not None:
+        return refuse("colour_not_allowed", "only a wild card takes a colour")
+    if card.colour is None and colour is None:
+        return refuse("colour_required", "name a colour for a wild card")
+    return None
+
+
+def _playable(state: Playing, seat: int, card: Card) -> bool:
+    """Whether `card` may go on the discard pile: a Wild always, a Wild Take Four only when
+    no other card in the seat's hand matches, any other card when it matches."""
+    top, colour = state.discards[-1], state.colour
+    if card.rank == "wild":
+        return True
+    if card.rank == "wild_take_four":
+        return not any(matches(other, top, colour) for other in state.hands[seat])
+    return matches(card, top, colour)
 
 
 def _play(state: Playing, seat: int, card: Card, colour: Colour | None, ctx: Context) -> Events:
-    named = _check_play(state, seat, card, colour)
+    """Play a card `_refusal` accepted; `colour` is named for a wild and only for a wild."""
+    named = card.colour or colour
+    assert named is not None
     played = CardPlayed(seat, card, named)
     after = _fold(state, (played,))
     if not after.hands[seat]:
         return (played, *_end_round(after, seat, card, ctx))
     return (played, *_card_effect(after, seat, card, ctx))
-
-
-def _check_play(state: Playing, seat: int, card: Card, colour: Colour | None) -> Colour:
-    """Refuse a card that is not held or does not match; the colour it leaves current."""
-    hand = state.hands[seat]
-    require(card in hand, "card_not_in_hand", f"{card} is not in your hand")
-    if not playable(card, hand, state.discards[-1], state.colour):
-        require(
-            card.rank != "wild_take_four",
-            "take_four_not_allowed",
-            "a Wild Take Four may only be played when no other card but a wild can be",
-        )
-        raise refuse("card_does_not_match", f"{card} does not match the discard pile")
-    if card.colour is not None:
-        require(colour is None, "colour_not_allowed", "only a wild card takes a colour")
-        return card.colour
-    require(colour is not None, "colour_required", "name a colour for a wild card")
-    assert colour is not None
-    return colour
 
 
 def _card_effect(state: Playing, seat: int, card: Card, ctx: Context) -> Events:
@@ -212,7 +239,7 @@ def _draw_on_turn(state: Playing, seat: int, ctx: Context) -> Events:
     """Draw one card; the turn waits only when the drawn card could be played."""
     draws = _draw(state, seat, 1, False, ctx)
     after = _fold(state, draws)
-    if after.drawn is not None and _playable_now(after, seat, after.drawn):
+    if after.drawn is not None and _playable(after, seat, after.drawn):
         return draws
     return (*draws, TurnPassed(_next(state, seat)))
 
@@ -304,10 +331,6 @@ def _plays(kind: Any, card: Card) -> tuple[Any, ...]:
     if is_wild(card):
         return tuple(kind(card, colour) for colour in COLOURS)
     return (kind(card),)
-
-
-def _playable_now(state: Playing, seat: int, card: Card) -> bool:
-    return playable(card, state.hands[seat], state.discards[-1], state.colour)
 
 
 def _next(state: Playing, seat: int) -> int:
