@@ -8,7 +8,7 @@ import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
-from domain.decider import Context
+from domain.decider import Context, unknown_event
 from domain.errors import DomainError, refuse
 from domain.games.gnono.cards import (
     COLOURS,
@@ -62,8 +62,10 @@ _STEP_REFUSALS: Final = MappingProxyType(
 """The code refusing a command the moment does not allow, by what the round waits for."""
 
 
-def start(state: Dealing, ctx: Context) -> Events:
+def start(state: State, ctx: Context) -> Events:
     """The draw for the first player, then the first round's deal and its first discard."""
+    if not isinstance(state, Dealing):
+        raise ValueError(f"a game starts from its initial state, not from {type(state).__name__}")
     drawn = _first_player_draw(state.seats, ctx.chance)
     return (drawn, *_open_round(state, 1, drawn.first, ctx))
 
@@ -89,16 +91,43 @@ def decide(state: State, command: Command, ctx: Context) -> Events:
 
 
 def evolve(state: State, event: Event) -> State:
-    match state, event:
-        case Dealing(), FirstPlayerDrawn():
+    """Apply what the event says and nothing more; an event its phase cannot take is an error."""
+    match event:
+        case FirstPlayerDrawn():
+            if not isinstance(state, Dealing):
+                raise _misplaced(state, event)
             return replace(state, first=event.first)
-        case Dealing() | Playing(), RoundDealt():
+        case RoundDealt():
+            if isinstance(state, Finished):
+                raise _misplaced(state, event)
             return _dealt(state, event)
-        case Playing(), GameWon():
-            return Finished(event.winner, event.scores, state)
-        case Playing(), _:
-            return _in_round(state, event)
-    raise ValueError(f"{type(event).__name__} does not apply to {type(state).__name__}")
+        case CardPlayed(seat=seat, card=card):
+            playing = _playing(state, event)
+            hand = tuple(held for held in playing.hands[seat] if held != card)
+            hands = _with_hand(playing.hands, seat, hand)
+            discards = (*playing.discards, card)
+            return replace(playing, hands=hands, discards=discards, colour=event.colour, drawn=None)
+        case CardsDrawn(seat=seat, cards=cards):
+            playing = _playing(state, event)
+            hands = _with_hand(playing.hands, seat, playing.hands[seat] + cards)
+            drawn = cards[0] if cards and not event.penalty else None
+            return replace(playing, hands=hands, pile=playing.pile[len(cards) :], drawn=drawn)
+        case PileReshuffled():
+            playing = _playing(state, event)
+            pile, discards = playing.pile + event.cards, playing.discards[-1:]
+            return replace(playing, pile=pile, discards=discards)
+        case ColourChosen():
+            return replace(_playing(state, event), colour=event.colour)
+        case DirectionReversed():
+            return replace(_playing(state, event), direction=event.direction)
+        case TurnPassed():
+            return replace(_playing(state, event), current=event.seat, drawn=None)
+        case RoundScored():
+            return replace(_playing(state, event), scores=event.scores, winner=event.winner)
+        case GameWon():
+            return Finished(event.winner, event.scores, _playing(state, event))
+        case _:
+            unknown_event("gnono", event)
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
@@ -360,28 +389,15 @@ def _dealt(state: Dealing | Playing, event: RoundDealt) -> Playing:
     )
 
 
-def _in_round(state: Playing, event: Event) -> Playing:
-    match event:
-        case CardPlayed(seat=seat, card=card):
-            hand = tuple(held for held in state.hands[seat] if held != card)
-            hands = _with_hand(state.hands, seat, hand)
-            discards = (*state.discards, card)
-            return replace(state, hands=hands, discards=discards, colour=event.colour, drawn=None)
-        case CardsDrawn(seat=seat, cards=cards):
-            hands = _with_hand(state.hands, seat, state.hands[seat] + cards)
-            drawn = cards[0] if cards and not event.penalty else None
-            return replace(state, hands=hands, pile=state.pile[len(cards) :], drawn=drawn)
-        case PileReshuffled():
-            return replace(state, pile=state.pile + event.cards, discards=state.discards[-1:])
-        case ColourChosen():
-            return replace(state, colour=event.colour)
-        case DirectionReversed():
-            return replace(state, direction=event.direction)
-        case TurnPassed():
-            return replace(state, current=event.seat, drawn=None)
-        case RoundScored():
-            return replace(state, scores=event.scores, winner=event.winner)
-    raise ValueError(f"{type(event).__name__} does not apply during a round")
+def _playing(state: State, event: Event) -> Playing:
+    """The round in play an event of the round applies to."""
+    if not isinstance(state, Playing):
+        raise _misplaced(state, event)
+    return state
+
+
+def _misplaced(state: State, event: Event) -> ValueError:
+    return ValueError(f"{type(event).__name__} does not apply to {type(state).__name__}")
 
 
 def _with_hand(
