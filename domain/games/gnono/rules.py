@@ -2,7 +2,7 @@
 
 from collections.abc import Iterator
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -356,7 +356,8 @@ def _first_player_draw(seats: int, chance: Chance) -> FirstPlayerDrawn:
     return FirstPlayerDrawn(tuple(rounds), contenders[0])
 
 
-def _plays(kind: Any, card: Card) -> tuple[Any, ...]:
+def _plays(kind: type[PlayCard | PlayDrawn], card: Card) -> tuple[PlayCard | PlayDrawn, ...]:
+    """Playing `card` as `kind`: once, or once per colour it may name if it is a wild."""
     if is_wild(card):
         return tuple(kind(card, colour) for colour in COLOURS)
     return (kind(card),)
