@@ -1,6 +1,6 @@
 """Every Gnono rule: the opening draw and deal, `decide`, the fold `evolve` and `legal_moves`."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import MappingProxyType
 from typing import Final
 
@@ -60,6 +60,12 @@ _STEP_REFUSALS: Final = MappingProxyType(
     }
 )
 """The code refusing a command the moment does not allow, by what the round waits for."""
+_TAKE_FOUR_REFUSED: Final = (
+    "a Wild Take Four may only be played when no other card but a wild can be"
+)
+Refusal = Callable[[], DomainError]
+"""A refusal, built only when `decide` raises it: `legal_moves` rejects many candidates and
+needs no message for them."""
 
 
 def start(state: State, ctx: Context) -> Events:
@@ -73,7 +79,7 @@ def start(state: State, ctx: Context) -> Events:
 def decide(state: State, command: Command, ctx: Context) -> Events:
     refusal = _refusal(state, ctx.seat, command)
     if refusal is not None:
-        raise refusal
+        raise refusal()
     assert isinstance(state, Playing)
     seat = actor(state)
     match command:
@@ -131,10 +137,12 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """The moment's candidate commands that `decide` would accept, by the same check."""
+    """The moment's candidate commands that `decide` would accept, by the same checks."""
     if not isinstance(state, Playing) or seat != actor(state):
-        return ()  # asked for every seat many times a turn: the cheap refusal comes first
-    return tuple(move for move in _candidates(state, seat) if _refusal(state, seat, move) is None)
+        return ()  # `_refusal`'s turn check, cheap, since every seat is asked many times a turn
+    return tuple(
+        move for move in _candidates(state, seat) if _move_refusal(state, seat, move) is None
+    )
 
 
 def is_terminal(state: State) -> bool:
@@ -172,53 +180,56 @@ def _candidates(state: Playing, seat: int) -> Iterator[Command]:
             yield DrawCard()
 
 
-def _refusal(state: State, seat: int | None, command: Command) -> DomainError | None:
-    """Why `seat` may not send `command` now, or None if it may: Gnono's one legality,
-    raised by `decide` and used by `legal_moves` to keep its candidates."""
+def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+    """Why `seat` may not send `command` now, or None if it may: no round or not its turn,
+    else what `_move_refusal` finds. Raised by `decide`."""
     if not isinstance(state, Playing):
         code = "game_over" if isinstance(state, Finished) else "not_started"
-        return refuse(code, "no round is in play")
+        return lambda: refuse(code, "no round is in play")
     mover = actor(state)
     if seat != mover:
-        return refuse("not_your_turn", f"it is seat {mover}'s turn")
+        return lambda: refuse("not_your_turn", f"it is seat {mover}'s turn")
+    return _move_refusal(state, mover, command)
+
+
+def _move_refusal(state: Playing, seat: int, command: Command) -> Refusal | None:
+    """Why the acting seat may not send `command` at this step, or None if it may: Gnono's one
+    legality, behind `decide` and the filter `legal_moves` keeps its candidates by."""
     current = step(state)
-    match current, command:
-        case "deal_next_round", DealNextRound():
+    match command:
+        case PlayCard(card=card, colour=colour) if current == "play":
+            return _card_refusal(state, seat, card, colour)
+        case DrawCard() if current == "play":
             return None
-        case "choose_colour", ChooseColour():
-            return None
-        case "play_drawn_or_keep", PlayDrawn(card=card, colour=colour):
+        case PlayDrawn(card=card, colour=colour) if current == "play_drawn_or_keep":
             if card != state.drawn:
-                return refuse("not_the_drawn_card", "only the drawn card may be played")
-            return _card_refusal(state, mover, card, colour)
-        case "play_drawn_or_keep", KeepCard():
+                return lambda: refuse("not_the_drawn_card", "only the drawn card may be played")
+            return _card_refusal(state, seat, card, colour)
+        case KeepCard() if current == "play_drawn_or_keep":
             return None
-        case "play", PlayCard(card=card, colour=colour):
-            return _card_refusal(state, mover, card, colour)
-        case "play", DrawCard():
+        case ChooseColour() if current == "choose_colour":
             return None
-        case "play", PlayDrawn() | KeepCard():
-            return refuse("nothing_drawn", "no card was drawn this turn")
-    return refuse(_STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}")
+        case DealNextRound() if current == "deal_next_round":
+            return None
+        case PlayDrawn() | KeepCard() if current == "play":
+            return lambda: refuse("nothing_drawn", "no card was drawn this turn")
+    return lambda: refuse(
+        _STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}"
+    )
 
 
-def _card_refusal(
-    state: Playing, seat: int, card: Card, colour: Colour | None
-) -> DomainError | None:
+def _card_refusal(state: Playing, seat: int, card: Card, colour: Colour | None) -> Refusal | None:
     """Refuse a card that is not held or does not match, or a colour named for the wrong card."""
     if card not in state.hands[seat]:
-        return refuse("card_not_in_hand", f"{card} is not in your hand")
+        return lambda: refuse("card_not_in_hand", f"{card} is not in your hand")
     if not _playable(state, seat, card):
         if card.rank == "wild_take_four":
-            return refuse(
-                "take_four_not_allowed",
-                "a Wild Take Four may only be played when no other card but a wild can be",
-            )
-        return refuse("card_does_not_match", f"{card} does not match the discard pile")
+            return lambda: refuse("take_four_not_allowed", _TAKE_FOUR_REFUSED)
+        return lambda: refuse("card_does_not_match", f"{card} does not match the discard pile")
     if card.colour is not None and colour is not None:
-        return refuse("colour_not_allowed", "only a wild card takes a colour")
+        return lambda: refuse("colour_not_allowed", "only a wild card takes a colour")
     if card.colour is None and colour is None:
-        return refuse("colour_required", "name a colour for a wild card")
+        return lambda: refuse("colour_required", "name a colour for a wild card")
     return None
 
 
