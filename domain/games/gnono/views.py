@@ -1,4 +1,5 @@
-"""What each viewer may see of a Gnono table, and the final standings."""
+"""What each viewer may see of a Gnono table, the final standings, and which cards are
+hidden from whom (with every card in play, for the contract checks)."""
 
 from collections.abc import Iterator
 from itertools import chain
