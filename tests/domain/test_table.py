@@ -9,7 +9,7 @@ from domain import table as tables
 from domain.chance import commitment
 from domain.decider import REFEREE, SPECTATOR
 from domain.errors import DomainError
-from domain.games.gnono.messages import DrawCard
+from domain.games.gnono.model import DrawCard
 from tests.domain.playout import Playout, context, leaks
 
 GNONO = GAMES["gnono"]

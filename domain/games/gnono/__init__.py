@@ -1,6 +1,6 @@
 """Gnono, the GNOME Uno clone: shed your hand by matching colour, number or action.
 
-Rules in brief (spec: rules/gnono.md):
+Rules in brief:
 
 * 108 cards: per colour (red, yellow, green, blue) one 0, two each of 1-9, Take Two, Reverse
   and Skip; four Wilds and four Wild Take Fours. 2-10 seats (2-8 with 11-card hands).
@@ -22,7 +22,7 @@ Rules in brief (spec: rules/gnono.md):
   wilds 50). Reaching the playout score (default 500) wins; otherwise a new round is
   dealt and the seat after the previous round's first player plays first.
 
-Decisions where the spec is silent or leaves a choice:
+Decisions where the rules are silent or leave a choice:
 
 * A draw is the `draw_card` command; when the drawn card cannot be played the turn passes
   at once (keeping it is the only choice), otherwise the seat sends `play_drawn` or `keep`.
@@ -35,25 +35,34 @@ Decisions where the spec is silent or leaves a choice:
 * A round ends with its scores shown and every hand open to all; the round's winner then
   sends `deal_next_round` to shuffle and deal the next one (so no card of the old round
   is ever told beside the new deal). Anything else is refused with `round_over`.
-* A command the moment does not allow is refused with the step's code (`choose_colour_first`,
-  `play_drawn_or_keep`, `round_over`), or `nothing_drawn` / `illegal_move` during a turn.
 * A Reverse played by one of two players is a pure Skip (the direction stays); a Reverse
-  turned up first flips the direction at any table size, as the spec says.
+  turned up first flips the direction at any table size, as the rules say.
 * Colours are named only for wilds: a colour on a coloured card is refused.
 * The Wild Take Fours turned up first and put back are listed in the deal event; other
   viewers see only their count, since those cards now lie in the hidden pile.
 * Round scoring records points per hand, not the cards, since those cards are dealt again.
 * Seats that did not win share places by score; the game winner is always first alone.
 * The game over, every hand is shown to every viewer (the table views it as the referee).
+
+Refusal codes:
+
+* `not_started` / `game_over`: no round is in play yet, or any more.
+* `not_your_turn`: only the seat whose turn it is acts (after a round, only its winner).
+* A command the moment does not allow is refused with the step's code:
+  `choose_colour_first`, `play_drawn_or_keep`, `round_over`, or during a turn `nothing_drawn`
+  (`play_drawn` or `keep` without a draw) and `illegal_move` (anything else).
+* `not_the_drawn_card`: after a draw only the drawn card may be played.
+* `card_not_in_hand`, `card_does_not_match`, `take_four_not_allowed`: the card is not held,
+  does not match, or is a Wild Take Four while another card but a wild matches.
+* `colour_required` / `colour_not_allowed`: a wild needs a colour, any other card takes none.
 """
 
 from domain.decider import GameRules
 from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
-from domain.games.gnono.messages import Command, Event, Options
-from domain.games.gnono.moves import decide, legal_moves, start
-from domain.games.gnono.state import all_cards, evolve, hidden, initial_state
-from domain.games.gnono.views import is_terminal, outcome, redact, seat_limits, view
+from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
+from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="gnono",

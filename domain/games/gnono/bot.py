@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.gnono.cards import ACTIONS, Card, Colour, draw_value, is_wild
-from domain.games.gnono.messages import ChooseColour, Command, PlayCard, PlayDrawn
+from domain.games.gnono.model import ChooseColour, Command, PlayCard, PlayDrawn
 from domain.games.gnono.views import GnonoView
 from domain.seats import next_seat
 

@@ -1,6 +1,6 @@
-"""The Gnono deck (the standard 108-card deck), score values and the matching rule."""
+"""The Gnono deck (the standard 108-card deck), score values and when cards match."""
 
-from collections.abc import Iterable
+from types import MappingProxyType
 from typing import Final, Literal
 
 import msgspec
@@ -20,7 +20,7 @@ COPIES_PER_COLOUR: Final = 2
 COPIES_OF_WILDS: Final = 4
 ACTION_VALUE: Final = 20
 WILD_VALUE: Final = 50
-PENALTIES: Final[dict[str, int]] = {"take_two": 2, "wild_take_four": 4}
+PENALTIES: Final = MappingProxyType({"take_two": 2, "wild_take_four": 4})
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,23 +73,3 @@ def penalty(card: Card) -> int:
 def matches(card: Card, top: Card, colour: Colour | None) -> bool:
     """A non-wild card matches by current colour, or by the same number or action kind."""
     return card.colour is not None and (card.colour == colour or card.rank == top.rank)
-
-
-def playable(card: Card, hand: Iterable[Card], top: Card, colour: Colour | None) -> bool:
-    """Whether `card` may go on `top`; a Wild Take Four only when nothing else matches."""
-    if card.rank == "wild":
-        return True
-    if card.rank == "wild_take_four":
-        return not any(matches(other, top, colour) for other in hand)
-    return matches(card, top, colour)
-
-
-def playable_cards(hand: tuple[Card, ...], top: Card, colour: Colour | None) -> tuple[Card, ...]:
-    """The cards of `hand` that may be played now, in hand order."""
-    plain = tuple(matches(card, top, colour) for card in hand)
-    take_four_allowed = not any(plain)
-    return tuple(
-        card
-        for card, matching in zip(hand, plain, strict=True)
-        if matching or card.rank == "wild" or (card.rank == "wild_take_four" and take_four_allowed)
-    )

@@ -1,29 +1,26 @@
-"""What each viewer may see of a Gnono table, and the final standings."""
+"""What each viewer may see of a Gnono table, the final standings, and which cards are
+hidden from whom (with every card in play, for the contract checks)."""
 
+from collections.abc import Iterator
+from itertools import chain
 from typing import Literal
 
 import msgspec
 
 from domain.decider import REFEREE, Standing, places_by_score
 from domain.games.gnono.cards import Card, Colour
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardsDrawn,
     Event,
-    Options,
-    PileReshuffled,
-    RoundDealt,
-)
-from domain.games.gnono.state import (
     Finished,
-    Gnono,
+    PileReshuffled,
     Playing,
+    RoundDealt,
+    State,
     Step,
-    actor,
-    step,
 )
+from domain.games.gnono.rules import actor, step
 from domain.seats import CLOCKWISE
-
-MAX_SEATS = {7: 10, 11: 8}
 
 
 class GnonoView(msgspec.Struct, frozen=True):
@@ -48,7 +45,7 @@ class GnonoView(msgspec.Struct, frozen=True):
     winner: int | None = None
 
 
-def view(state: Gnono, viewer: int) -> GnonoView:
+def view(state: State, viewer: int) -> GnonoView:
     match state:
         case Playing():
             return _round_view(state, viewer)
@@ -85,17 +82,29 @@ def redact(event: Event, viewer: int) -> Event | None:
     return event
 
 
-def is_terminal(state: Gnono) -> bool:
-    return isinstance(state, Finished)
-
-
-def outcome(state: Gnono) -> tuple[Standing, ...]:
+def outcome(state: State) -> tuple[Standing, ...]:
     return places_by_score(state.scores) if isinstance(state, Finished) else ()
 
 
-def seat_limits(options: Options) -> tuple[int, int]:
-    """Eleven-card hands leave enough of the deck for at most eight seats."""
-    return 2, MAX_SEATS[options.hand_size]
+def hidden(state: State, viewer: int) -> frozenset[Card]:
+    """The pick-up pile and every hand but the viewer's own; hands are shown once a round is
+    scored, and everything once the game is over."""
+    if not isinstance(state, Playing) or viewer == REFEREE:
+        return frozenset()
+    if state.winner is not None:
+        return frozenset(state.pile)
+    others = (hand for seat, hand in enumerate(state.hands) if seat != viewer)
+    return frozenset(chain(state.pile, *others))
+
+
+def all_cards(state: State) -> Iterator[Card]:
+    """Every card in every zone: the hands, the pick-up pile and the discards."""
+    match state:
+        case Playing():
+            return chain(*state.hands, state.pile, state.discards)
+        case Finished():
+            return all_cards(state.last)
+    return iter(())
 
 
 def _round_view(state: Playing, viewer: int) -> GnonoView:

@@ -9,8 +9,9 @@ from domain.decider import Context
 from domain.errors import DomainError
 from domain.games.gnono import rules
 from domain.games.gnono.cards import DECK, Card, Colour, is_number
-from domain.games.gnono.messages import Options
-from domain.games.gnono.state import Dealing, Gnono, Playing, evolve, initial_state
+from domain.games.gnono.model import Dealing, Options, Playing, initial_state
+from domain.games.gnono.model import State as Gnono
+from domain.games.gnono.rules import evolve
 
 T = TypeVar("T")
 NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)

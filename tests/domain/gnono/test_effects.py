@@ -1,7 +1,7 @@
 """Gnono rules 4.3-4.4 and ambiguities 10-12: skip, reverse, take two / four, reshuffles."""
 
 from domain.games.gnono import rules
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardPlayed,
     CardsDrawn,
     DirectionReversed,

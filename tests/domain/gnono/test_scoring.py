@@ -3,17 +3,17 @@
 from domain.decider import Standing
 from domain.games.gnono import rules
 from domain.games.gnono.cards import DECK
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardsDrawn,
     DealNextRound,
     DrawCard,
+    Finished,
     GameWon,
     Options,
     PlayCard,
     RoundDealt,
     RoundScored,
 )
-from domain.games.gnono.state import Finished
 from tests.domain.gnono.given import TAKE_FOUR, WILD, c, decide, fold, playing, refusal
 
 RED_FIVE = c("5", "red")

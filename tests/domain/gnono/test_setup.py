@@ -7,7 +7,7 @@ import pytest
 
 from domain.games.gnono import rules
 from domain.games.gnono.cards import DECK, value
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardPlayed,
     CardsDrawn,
     ChooseColour,

@@ -4,7 +4,7 @@ import pytest
 
 from domain.games.gnono import rules
 from domain.games.gnono.cards import Card
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardPlayed,
     CardsDrawn,
     ChooseColour,

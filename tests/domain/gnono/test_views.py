@@ -2,7 +2,7 @@
 
 from domain.decider import REFEREE, SPECTATOR
 from domain.games.gnono import rules
-from domain.games.gnono.messages import (
+from domain.games.gnono.model import (
     CardsDrawn,
     DealNextRound,
     DrawCard,

@@ -1,10 +1,18 @@
-"""Gnono's options, the commands a seat may send and the events the game records."""
+"""Gnono's data: its options, the commands a seat may send, the events the game records and
+the phases of its state."""
 
-from typing import Annotated, Literal
+from types import MappingProxyType
+from typing import Annotated, Final, Literal
 
 import msgspec
 
 from domain.games.gnono.cards import Card, Colour
+from domain.seats import CLOCKWISE
+
+MAX_SEATS: Final = MappingProxyType({7: 10, 11: 8})
+"""The most seats a table may have, by hand size."""
+Step = Literal["deal_next_round", "choose_colour", "play_drawn_or_keep", "play"]
+"""What a round waits for: the next deal, a colour, a drawn card's fate, or a play."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -12,6 +20,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     hand_size: Literal[7, 11] = 7
     playout_score: Annotated[int, msgspec.Meta(gt=0)] = 500
+
+
+def seat_limits(options: Options) -> tuple[int, int]:
+    """Eleven-card hands leave enough of the deck for at most eight seats."""
+    return 2, MAX_SEATS[options.hand_size]
 
 
 class PlayCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="play_card"):
@@ -146,3 +159,45 @@ Event = (
     | RoundScored
     | GameWon
 )
+
+
+class Dealing(msgspec.Struct, frozen=True):
+    """Before the first deal: who plays first is not known until the draw for it."""
+
+    options: Options
+    seats: int
+    scores: tuple[int, ...]
+    first: int = -1
+
+
+class Playing(msgspec.Struct, frozen=True):
+    """A round in play. `colour` is None while a Wild turned up first waits for its colour;
+    `drawn` is the card the current seat just drew and may still play; `winner` is set once
+    the round is scored."""
+
+    options: Options
+    seats: int
+    round: int
+    first: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    colour: Colour | None
+    current: int
+    direction: int = CLOCKWISE
+    drawn: Card | None = None
+    winner: int | None = None
+
+
+class Finished(msgspec.Struct, frozen=True):
+    winner: int
+    scores: tuple[int, ...]
+    last: Playing
+
+
+State = Dealing | Playing | Finished
+
+
+def initial_state(options: Options, seats: int) -> Dealing:
+    return Dealing(options, seats, (0,) * seats)
