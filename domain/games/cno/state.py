@@ -10,7 +10,7 @@ from typing import Final
 import msgspec
 
 from domain.games.cno.cards import ROW_SIZE, TERMINATOR, Card
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     CardPlayed,
     Event,
     HandCycled,

@@ -12,8 +12,8 @@ import msgspec
 from domain.decider import REFEREE, Standing, places_by_score
 from domain.games.cno.cards import PILES_PER_SEAT, Card
 from domain.games.cno.memo import latest_state
-from domain.games.cno.messages import Event, RoundDealt, RoundDealtSeen
-from domain.games.cno.play import reset_limit
+from domain.games.cno.model import Event, RoundDealt, RoundDealtSeen
+from domain.games.cno.rules import reset_limit
 from domain.games.cno.state import Finished, Player, Playing, RoundResult, State, is_closed
 
 

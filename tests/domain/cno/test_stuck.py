@@ -4,7 +4,7 @@ ambiguities 9, 10, 11 and 13)."""
 from msgspec.structs import replace
 
 from domain.games.cno.cards import Card
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     CardPlayed,
     Options,
     PlayCard,
@@ -12,7 +12,7 @@ from domain.games.cno.messages import (
     RowsReset,
     SetAsideNeon,
 )
-from domain.games.cno.play import start
+from domain.games.cno.rules import start
 from domain.games.cno.state import Player, Playing, State, initial_state
 from tests.domain.cno.given import after, card, cards, context, fold, seat, table, when
 

@@ -25,7 +25,7 @@ from domain.games.cno.cards import (
     follows,
 )
 from domain.games.cno.memo import latest_state
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     CardPlayed,
     Command,
     CycleHand,
