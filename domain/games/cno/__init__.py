@@ -48,10 +48,9 @@ Decisions where the spec is silent or open:
 from domain.decider import GameRules
 from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
-from domain.games.cno.model import Command, Event, Options
-from domain.games.cno.rules import decide, legal_moves, start
-from domain.games.cno.state import evolve, initial_state
-from domain.games.cno.views import all_cards, hidden, is_terminal, outcome, redact, view
+from domain.games.cno.model import Command, Event, Options, initial_state
+from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.cno.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="cno",

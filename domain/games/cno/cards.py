@@ -68,3 +68,8 @@ def deck(owner: int, copies: Sequence[int]) -> tuple[Card, ...]:
 def follows(card: Card, top: Card) -> bool:
     """Whether `card` may be laid on a pile whose top is `top`."""
     return card.isotope in FOLLOWERS[top.isotope]
+
+
+def is_closed(pile: Sequence[Card]) -> bool:
+    """A pile topped by neon-20 takes no more cards."""
+    return pile[-1].isotope == TERMINATOR

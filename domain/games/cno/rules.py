@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from functools import reduce
 from math import ceil
 
-from domain.decider import Context
+import msgspec
+
+from domain.decider import Context, unknown_event
 from domain.errors import DomainError, refuse, require
 from domain.games.cno.cards import (
     FOLLOWERS,
@@ -23,43 +25,40 @@ from domain.games.cno.cards import (
     Card,
     deck,
     follows,
+    is_closed,
 )
 from domain.games.cno.memo import latest_state
 from domain.games.cno.model import (
+    RESET_BATCH,
+    ROW_SOURCES,
+    Board,
     CardPlayed,
     Command,
     CycleHand,
     DealRound,
     DeclareDone,
     Event,
+    Finished,
     HandCycled,
+    Intermission,
     Layout,
     NeonSetAside,
     PileStarted,
     PlayCard,
+    Player,
+    Playing,
     Reason,
     RoundDealt,
     RoundEnded,
+    RoundResult,
     RowsReset,
     SetAsideNeon,
     Source,
     StartPile,
-)
-from domain.games.cno.state import (
-    ROW_SOURCES,
-    Board,
-    Finished,
-    Intermission,
-    Player,
-    Playing,
     State,
-    evolve,
-    is_closed,
-    source_card,
 )
 
-RESET_BATCH = ROW_SIZE + 1
-"""Cards one reset moves under the stock: the stock top and the four row cards."""
+replace = msgspec.structs.replace
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -93,6 +92,46 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     return settle(state, (event,))
 
 
+def evolve(state: State, event: Event) -> State:
+    """Apply one event: move the cards it names and the cards its rule moves with them."""
+    match event:
+        case RoundDealt():
+            players = tuple(_laid_out(layout) for layout in event.layouts)
+            board = Board(players=players)
+            return Playing(
+                state.options, state.seats, event.round, board, state.totals, state.results
+            )
+        case CardPlayed(seat=seat, source=source, card=card, pile=pile):
+            playing = _in_round(state, event)
+            piles = playing.board.piles
+            return _laid(
+                playing, seat, source, (*piles[:pile], (*piles[pile], card), *piles[pile + 1 :])
+            )
+        case PileStarted(seat=seat, source=source, card=card):
+            playing = _in_round(state, event)
+            return _laid(playing, seat, source, (*playing.board.piles, (card,)))
+        case NeonSetAside(seat=seat, source=source, card=card):
+            playing = _in_round(state, event)
+            player = _take(playing.board.players[seat], source)
+            return _with_player(playing, seat, replace(player, set_aside=(*player.set_aside, card)))
+        case HandCycled(seat=seat):
+            playing = _in_round(state, event)
+            hand = playing.board.players[seat].hand
+            return _with_player(
+                playing, seat, replace(playing.board.players[seat], hand=(*hand[1:], hand[0]))
+            )
+        case RowsReset(times=times):
+            playing = _in_round(state, event)
+            board = Board(
+                tuple(_reset(p, times) for p in playing.board.players), playing.board.piles
+            )
+            return replace(playing, board=board, resets=playing.resets + times)
+        case RoundEnded():
+            return _ended(_in_round(state, event), event)
+        case _:
+            unknown_event("cno", event)
+
+
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     """Every command `seat` may send now, each naming what it expects to find."""
     return _remembered_moves(state, seat)
@@ -115,6 +154,10 @@ def _legal_moves(state: State, seat: int) -> tuple[Command, ...]:
 
 
 _remembered_moves = latest_state(_legal_moves)
+
+
+def is_terminal(state: State) -> bool:
+    return isinstance(state, Finished)
 
 
 def settle(state: State, events: tuple[Event, ...]) -> tuple[Event, ...]:
@@ -199,7 +242,7 @@ def _deal_round(state: State, command: DealRound, ctx: Context) -> tuple[Event, 
 
 def _check_source(seat: int, player: Player, source: Source, card: Card) -> None:
     require(card.owner == seat, "not_your_card", "only your own cards can be played")
-    if source_card(player, source) != card:
+    if _source_card(player, source) != card:
         raise DomainError("stale", f"{card.isotope} is no longer at {source}")
 
 
@@ -274,3 +317,68 @@ def _pile_limit(state: Playing) -> int:
 
 def _cards_left(player: Player) -> int:
     return len(player.hand) + len(player.stock) + sum(c is not None for c in player.row)
+
+
+def _source_card(player: Player, source: Source) -> Card | None:
+    """The face-up card at `source`, if any."""
+    if source == "hand":
+        return player.hand[0] if player.hand else None
+    if source == "stock":
+        return player.stock[0] if player.stock else None
+    return player.row[ROW_SOURCES.index(source)]
+
+
+def _in_round(state: State, event: Event) -> Playing:
+    """The round an event of play belongs to; between rounds no card moves."""
+    if not isinstance(state, Playing):
+        raise ValueError(f"{type(event).__name__} cannot follow {type(state).__name__}")
+    return state
+
+
+def _laid_out(layout: Layout) -> Player:
+    return Player(hand=layout.hand, stock=layout.stock, row=layout.row)
+
+
+def _laid(
+    state: Playing, seat: int, source: Source, piles: tuple[tuple[Card, ...], ...]
+) -> Playing:
+    """A card from `source` went onto a pile: it counts as played and clears the resets."""
+    player = _take(state.board.players[seat], source)
+    played = replace(player, played=player.played + 1)
+    return replace(_with_player(state, seat, played, piles), resets=0)
+
+
+def _with_player(
+    state: Playing, seat: int, player: Player, piles: tuple[tuple[Card, ...], ...] | None = None
+) -> Playing:
+    players = (*state.board.players[:seat], player, *state.board.players[seat + 1 :])
+    board = Board(players, state.board.piles if piles is None else piles)
+    return replace(state, board=board)
+
+
+def _ended(state: Playing, event: RoundEnded) -> State:
+    result = RoundResult(event.round, event.reason, event.declared_by, event.scores)
+    phase = Finished if event.series_over else Intermission
+    fields = (state.options, state.seats, state.round, state.board, event.totals)
+    return phase(*fields, results=(*state.results, result))
+
+
+def _take(player: Player, source: Source) -> Player:
+    """The player without the card at `source`; a row slot refills from the stock top."""
+    if source == "hand":
+        return replace(player, hand=player.hand[1:])
+    if source == "stock":
+        return replace(player, stock=player.stock[1:])
+    slot = ROW_SOURCES.index(source)
+    refill = player.stock[0] if player.stock else None
+    row = (*player.row[:slot], refill, *player.row[slot + 1 :])
+    return replace(player, row=row, stock=player.stock[1:])
+
+
+def _reset(player: Player, times: int) -> Player:
+    """Stock top, then row slots 1-4, go under the stock; a new row is dealt from its top."""
+    for _ in range(times):
+        cards = (*player.stock[1:], *player.stock[:1], *(c for c in player.row if c is not None))
+        row = (*cards[:ROW_SIZE], *(None,) * (ROW_SIZE - len(cards[:ROW_SIZE])))
+        player = replace(player, row=row, stock=cards[ROW_SIZE:])
+    return player

@@ -10,11 +10,10 @@ from collections.abc import Iterator
 import msgspec
 
 from domain.decider import REFEREE, Standing, places_by_score
-from domain.games.cno.cards import PILES_PER_SEAT, Card
+from domain.games.cno.cards import PILES_PER_SEAT, Card, is_closed
 from domain.games.cno.memo import latest_state
-from domain.games.cno.model import Event, RoundDealt, RoundDealtSeen
+from domain.games.cno.model import Event, Player, Playing, RoundDealt, RoundResult, State
 from domain.games.cno.rules import reset_limit
-from domain.games.cno.state import Finished, Player, Playing, RoundResult, State, is_closed
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -57,6 +56,14 @@ class CnoView(msgspec.Struct, frozen=True):
     reset_limit: int = 0
 
 
+class RoundDealtSeen(msgspec.Struct, frozen=True, tag="cno.round_dealt_seen"):
+    """A deal as a seat or spectator sees it: the sizes only (face-up cards are in the view)."""
+
+    round: int
+    hand_sizes: tuple[int, ...]
+    stock_sizes: tuple[int, ...]
+
+
 def view(state: State, viewer: int) -> CnoView:
     """The table as `viewer` sees it: the same for everyone but the referee."""
     return _remembered_view(state, viewer == REFEREE)
@@ -85,10 +92,6 @@ def all_cards(state: State) -> Iterator[Card]:
         yield from player.set_aside
     for pile in state.board.piles:
         yield from pile
-
-
-def is_terminal(state: State) -> bool:
-    return isinstance(state, Finished)
 
 
 def outcome(state: State) -> tuple[Standing, ...]:

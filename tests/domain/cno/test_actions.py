@@ -6,15 +6,16 @@ from domain.games.cno.model import (
     CycleHand,
     DeclareDone,
     HandCycled,
+    Intermission,
     NeonSetAside,
     PlayCard,
     RoundEnded,
     SetAsideNeon,
     Source,
     StartPile,
+    State,
 )
 from domain.games.cno.rules import legal_moves
-from domain.games.cno.state import Intermission, State
 from domain.games.cno.views import view
 from tests.domain.cno.given import after, card, cards, fold, refusal, seat, table, when
 

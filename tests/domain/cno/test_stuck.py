@@ -8,12 +8,15 @@ from domain.games.cno.model import (
     CardPlayed,
     Options,
     PlayCard,
+    Player,
+    Playing,
     RoundEnded,
     RowsReset,
     SetAsideNeon,
+    State,
+    initial_state,
 )
 from domain.games.cno.rules import start
-from domain.games.cno.state import Player, Playing, State, initial_state
 from tests.domain.cno.given import after, card, cards, context, fold, seat, table, when
 
 TOP = card(1, "C12", 3)
