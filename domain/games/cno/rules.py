@@ -1,4 +1,5 @@
-"""The rules: what a seat may do at any moment, and what follows on its own.
+"""Every CNO Cycle rule: the deal, `decide`, the fold `evolve` and `legal_moves`, which
+share one legality (`_refusal`).
 
 There are no turns: every seat is offered its moves at once and the service applies
 commands one at a time. After every change the table is checked for the stuck rule: when
@@ -10,13 +11,13 @@ someone is out, and the loop guard ends it after too many resets with no card pl
 from collections.abc import Iterator
 from functools import reduce
 from math import ceil
+from typing import assert_never
 
 import msgspec
 
 from domain.decider import Context, unknown_event
-from domain.errors import DomainError, refuse, require
+from domain.errors import DomainError
 from domain.games.cno.cards import (
-    FOLLOWERS,
     HAND_SIZE,
     PILES_PER_SEAT,
     ROW_SIZE,
@@ -24,10 +25,9 @@ from domain.games.cno.cards import (
     TERMINATOR,
     Card,
     deck,
-    follows,
     is_closed,
+    takes,
 )
-from domain.games.cno.memo import latest_state
 from domain.games.cno.model import (
     RESET_BATCH,
     ROW_SOURCES,
@@ -59,54 +59,49 @@ from domain.games.cno.model import (
 )
 
 replace = msgspec.structs.replace
+Refusal = tuple[str, str]
+"""Why a command is refused: its code and a message for people."""
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
     """The opening deal of the first round (and whatever the stuck rule makes of it)."""
-    return settle(state, (_deal(state, ctx),))
+    return _settle(state, (_deal(state, ctx),))
 
 
 def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     """The events `command` by `ctx.seat` produces, then the stuck rule's consequences."""
     seat = ctx.seat
-    if seat is None or not 0 <= seat < state.seats:
-        raise refuse("not_seated", "only a seated player may do that")
-    if isinstance(command, DealRound):
-        return _deal_round(state, command, ctx)
-    if not isinstance(state, Playing):
-        raise refuse("round_over", "the round is over")
-    player = state.board.players[seat]
+    refusal = _refusal(state, seat, command)
+    if refusal is not None:
+        raise DomainError(*refusal)
+    assert seat is not None
     match command:
-        case PlayCard():
-            event: Event = _play(state, seat, player, command)
-        case StartPile():
-            event = _start_pile(state, seat, player, command)
-        case CycleHand():
-            event = _cycle(seat, player, command)
-        case SetAsideNeon():
-            event = _set_aside(seat, player, command)
+        case DealRound():
+            return _settle(state, (_deal(state, ctx),))
         case DeclareDone():
-            return _declare_done(state, seat, player)
+            return (_round_end(_playing(state), "done", seat),)
+        case PlayCard(source=source, card=card, pile=pile):
+            return _settle(state, (CardPlayed(seat, source, card, pile),))
+        case StartPile(source=source, card=card, pile=pile):
+            return _settle(state, (PileStarted(seat, source, card, pile),))
+        case CycleHand():
+            return _settle(state, (HandCycled(seat),))
+        case SetAsideNeon(source=source, card=card):
+            return _settle(state, (NeonSetAside(seat, source, card),))
         case _:
-            raise refuse("unknown_command", f"CNO Cycle has no {type(command).__name__}")
-    return settle(state, (event,))
+            assert_never(command)
 
 
 def evolve(state: State, event: Event) -> State:
     """Apply one event: move the cards it names and the cards its rule moves with them."""
     match event:
         case RoundDealt():
-            players = tuple(_laid_out(layout) for layout in event.layouts)
-            board = Board(players=players)
-            return Playing(
-                state.options, state.seats, event.round, board, state.totals, state.results
-            )
+            return _dealt(state, event)
         case CardPlayed(seat=seat, source=source, card=card, pile=pile):
             playing = _in_round(state, event)
-            piles = playing.board.piles
-            return _laid(
-                playing, seat, source, (*piles[:pile], (*piles[pile], card), *piles[pile + 1 :])
-            )
+            piles = list(playing.board.piles)
+            piles[pile] = (*piles[pile], card)
+            return _laid(playing, seat, source, tuple(piles))
         case PileStarted(seat=seat, source=source, card=card):
             playing = _in_round(state, event)
             return _laid(playing, seat, source, (*playing.board.piles, (card,)))
@@ -116,15 +111,13 @@ def evolve(state: State, event: Event) -> State:
             return _with_player(playing, seat, replace(player, set_aside=(*player.set_aside, card)))
         case HandCycled(seat=seat):
             playing = _in_round(state, event)
-            hand = playing.board.players[seat].hand
-            return _with_player(
-                playing, seat, replace(playing.board.players[seat], hand=(*hand[1:], hand[0]))
-            )
+            player = playing.board.players[seat]
+            cycled = (*player.hand[1:], player.hand[0])
+            return _with_player(playing, seat, replace(player, hand=cycled))
         case RowsReset(times=times):
             playing = _in_round(state, event)
-            board = Board(
-                tuple(_reset(p, times) for p in playing.board.players), playing.board.piles
-            )
+            players = tuple(_reset(player, times) for player in playing.board.players)
+            board = replace(playing.board, players=players)
             return replace(playing, board=board, resets=playing.resets + times)
         case RoundEnded():
             return _ended(_in_round(state, event), event)
@@ -133,48 +126,38 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """Every command `seat` may send now, each naming what it expects to find."""
-    return _remembered_moves(state, seat)
-
-
-def _legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    if not 0 <= seat < state.seats or isinstance(state, Finished):
+    """Every command `seat` may send now, each naming what it expects to find. The moves are
+    kept by the very rule checks `decide` refuses with (`_refusal` is built from them); a
+    move built from the table names what lies there, so the checks that a command still
+    matches the table hold by construction."""
+    if _seat_refusal(state, seat):
         return ()
-    if isinstance(state, Intermission):
-        return (DealRound(state.round + 1),)
-    player = state.board.players[seat]
+    if not isinstance(state, Playing):
+        deal = DealRound(state.round + 1)
+        return () if _deal_refusal(state, deal) else (deal,)
+    player, piles = state.board.players[seat], state.board.piles
     moves: list[Command] = []
+    may_start = not _pile_limit_refusal(state)
+    piles_taking: dict[str, list[int]] = {}  # what `_lay_refusal` lets onto each pile
+    for index, pile in enumerate(piles):
+        for isotope in takes(pile):
+            piles_taking.setdefault(isotope, []).append(index)
     for source, card in _face_up(player):
-        moves += _moves_from(state.board, source, card, _pile_limit(state))
-    if len(player.hand) > 1:
+        for index in piles_taking.get(card.isotope, ()):
+            moves.append(PlayCard(source, card, index, piles[index][-1]))
+        if may_start and not _starter_refusal(card):
+            moves.append(StartPile(source, card, len(piles)))
+        if not _set_aside_refusal(card):
+            moves.append(SetAsideNeon(source, card))
+    if not _cycle_refusal(player):
         moves.append(CycleHand(player.hand[0]))
-    if not player.hand or not player.stock:
+    if not _done_refusal(player):
         moves.append(DeclareDone())
     return tuple(moves)
 
 
-_remembered_moves = latest_state(_legal_moves)
-
-
 def is_terminal(state: State) -> bool:
     return isinstance(state, Finished)
-
-
-def settle(state: State, events: tuple[Event, ...]) -> tuple[Event, ...]:
-    """`events` followed by what the stuck rule makes of the state they lead to."""
-    after = reduce(evolve, events, state)
-    if not isinstance(after, Playing):
-        return events
-    resets = 0
-    while _stuck(after):
-        reset = (RowsReset(resets),) if resets else ()
-        if not all(p.stock and p.hand for p in after.board.players):
-            return (*events, *reset, _round_end(after, "stuck", None))
-        if after.resets + 1 >= _reset_limit(after):
-            return (*events, *reset, _round_end(after, "loop_guard", None))
-        after = _playing(evolve(after, RowsReset(1)))
-        resets += 1
-    return (*events, RowsReset(resets)) if resets else events
 
 
 def scores(board: Board) -> tuple[int, ...]:
@@ -191,59 +174,149 @@ def scores(board: Board) -> tuple[int, ...]:
 
 def reset_limit(state: Playing) -> int:
     """Consecutive resets with no card played after which the round ends instead."""
-    return _reset_limit(state)
+    most = max(len(p.stock) + sum(c is not None for c in p.row) for p in state.board.players)
+    return ceil(most / RESET_BATCH) + 1
 
 
-def _play(state: Playing, seat: int, player: Player, command: PlayCard) -> Event:
-    _check_source(seat, player, command.source, command.card)
-    piles = state.board.piles
-    require(0 <= command.pile < len(piles), "no_such_pile", f"there is no pile {command.pile}")
-    pile = piles[command.pile]
-    require(pile[-1] == command.top, "stale", "that pile's top card has changed")
-    require(not is_closed(pile), "pile_closed", "neon-20 has closed that pile")
-    require(follows(command.card, command.top), "cannot_follow", "that reaction does not exist")
-    return CardPlayed(seat, command.source, command.card, command.pile)
+def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+    """Why `seat` may not send `command` now, or None if it may: CNO Cycle's one legality.
+    Each rule is one check below, asked by `decide` here and by `legal_moves` as it builds
+    the moves; the `_seen_` checks refuse a command that no longer matches the table."""
+    if refusal := _seat_refusal(state, seat):
+        return refusal
+    assert seat is not None
+    if isinstance(command, DealRound):
+        return _deal_refusal(state, command)
+    if not isinstance(state, Playing):
+        return ("round_over", "the round is over")
+    player, piles = state.board.players[seat], state.board.piles
+    match command:
+        case PlayCard(source=source, card=card, pile=index, top=top):
+            return (
+                _seen_card_refusal(seat, player, source, card)
+                or _seen_pile_refusal(piles, index, top)
+                or _lay_refusal(piles[index], card)
+            )
+        case StartPile(source=source, card=card, pile=index):
+            return (
+                _seen_card_refusal(seat, player, source, card)
+                or _starter_refusal(card)
+                or _seen_pile_count_refusal(piles, index)
+                or _pile_limit_refusal(state)
+            )
+        case SetAsideNeon(source=source, card=card):
+            return _seen_card_refusal(seat, player, source, card) or _set_aside_refusal(card)
+        case CycleHand(top=top):
+            return _cycle_refusal(player) or _seen_hand_refusal(player, top)
+        case DeclareDone():
+            return _done_refusal(player)
+    return ("unknown_command", f"CNO Cycle has no {type(command).__name__}")
 
 
-def _start_pile(state: Playing, seat: int, player: Player, command: StartPile) -> Event:
-    _check_source(seat, player, command.source, command.card)
-    require(command.card.isotope == STARTER, "not_carbon_12", "only carbon-12 starts a pile")
+def _seat_refusal(state: State, seat: int | None) -> Refusal | None:
+    if seat is None or not 0 <= seat < state.seats:
+        return ("not_seated", "only a seated player may do that")
+    return None
+
+
+def _deal_refusal(state: State, command: DealRound) -> Refusal | None:
+    if isinstance(state, Finished):
+        return ("game_over", "the series is over")
+    if command.round <= state.round:
+        return ("stale", f"round {command.round} was dealt already")
+    if not isinstance(state, Intermission):
+        return ("round_in_progress", "a round is being played")
+    if command.round != state.round + 1:
+        return ("wrong_round", f"round {state.round + 1} is next")
+    return None
+
+
+def _lay_refusal(pile: tuple[Card, ...], card: Card) -> Refusal | None:
+    """A card goes on a pile that takes its isotope: an open pile whose top it follows."""
+    if card.isotope in takes(pile):
+        return None
+    if is_closed(pile):
+        return ("pile_closed", "neon-20 has closed that pile")
+    return ("cannot_follow", "that reaction does not exist")
+
+
+def _starter_refusal(card: Card) -> Refusal | None:
+    if card.isotope != STARTER:
+        return ("not_carbon_12", "only carbon-12 starts a pile")
+    return None
+
+
+def _pile_limit_refusal(state: Playing) -> Refusal | None:
+    """Fewer piles than two per seat have been started (closed ones count)."""
     count = len(state.board.piles)
-    require(command.pile == count, "stale", f"{count} piles exist now")
-    require(count < _pile_limit(state), "pile_limit", f"all {count} piles have been started")
-    return PileStarted(seat, command.source, command.card, command.pile)
+    if count >= PILES_PER_SEAT * state.seats:
+        return ("pile_limit", f"all {count} piles have been started")
+    return None
 
 
-def _cycle(seat: int, player: Player, command: CycleHand) -> Event:
-    require(len(player.hand) > 1, "cannot_cycle", "cycling needs two cards in hand")
-    require(player.hand[0] == command.top, "stale", "the hand's top card has changed")
-    return HandCycled(seat)
+def _set_aside_refusal(card: Card) -> Refusal | None:
+    if card.isotope != TERMINATOR:
+        return ("not_neon_20", "only neon-20 is set aside")
+    return None
 
 
-def _set_aside(seat: int, player: Player, command: SetAsideNeon) -> Event:
-    _check_source(seat, player, command.source, command.card)
-    require(command.card.isotope == TERMINATOR, "not_neon_20", "only neon-20 is set aside")
-    return NeonSetAside(seat, command.source, command.card)
+def _cycle_refusal(player: Player) -> Refusal | None:
+    if len(player.hand) < 2:
+        return ("cannot_cycle", "cycling needs two cards in hand")
+    return None
 
 
-def _declare_done(state: Playing, seat: int, player: Player) -> tuple[Event, ...]:
-    qualified = not player.hand or not player.stock
-    require(qualified, "cannot_declare_done", "Done needs an empty stock or an empty hand")
-    return (_round_end(state, "done", seat),)
+def _done_refusal(player: Player) -> Refusal | None:
+    if player.hand and player.stock:
+        return ("cannot_declare_done", "Done needs an empty stock or an empty hand")
+    return None
 
 
-def _deal_round(state: State, command: DealRound, ctx: Context) -> tuple[Event, ...]:
-    require(not isinstance(state, Finished), "game_over", "the series is over")
-    require(command.round > state.round, "stale", f"round {command.round} was dealt already")
-    require(isinstance(state, Intermission), "round_in_progress", "a round is being played")
-    require(command.round == state.round + 1, "wrong_round", f"round {state.round + 1} is next")
-    return settle(state, (_deal(state, ctx),))
-
-
-def _check_source(seat: int, player: Player, source: Source, card: Card) -> None:
-    require(card.owner == seat, "not_your_card", "only your own cards can be played")
+def _seen_card_refusal(seat: int, player: Player, source: Source, card: Card) -> Refusal | None:
+    if card.owner != seat:
+        return ("not_your_card", "only your own cards can be played")
     if _source_card(player, source) != card:
-        raise DomainError("stale", f"{card.isotope} is no longer at {source}")
+        return ("stale", f"{card.isotope} is no longer at {source}")
+    return None
+
+
+def _seen_pile_refusal(
+    piles: tuple[tuple[Card, ...], ...], index: int, top: Card
+) -> Refusal | None:
+    if not 0 <= index < len(piles):
+        return ("no_such_pile", f"there is no pile {index}")
+    if piles[index][-1] != top:
+        return ("stale", "that pile's top card has changed")
+    return None
+
+
+def _seen_pile_count_refusal(piles: tuple[tuple[Card, ...], ...], index: int) -> Refusal | None:
+    if index != len(piles):
+        return ("stale", f"{len(piles)} piles exist now")
+    return None
+
+
+def _seen_hand_refusal(player: Player, top: Card) -> Refusal | None:
+    if player.hand[0] != top:
+        return ("stale", "the hand's top card has changed")
+    return None
+
+
+def _settle(state: State, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """`events` followed by what the stuck rule makes of the state they lead to."""
+    after = reduce(evolve, events, state)
+    if not isinstance(after, Playing):
+        return events
+    resets = 0
+    while _stuck(after):
+        reset = (RowsReset(resets),) if resets else ()
+        if not all(p.stock and p.hand for p in after.board.players):
+            return (*events, *reset, _round_end(after, "stuck", None))
+        if after.resets + 1 >= reset_limit(after):
+            return (*events, *reset, _round_end(after, "loop_guard", None))
+        after = _playing(evolve(after, RowsReset(1)))
+        resets += 1
+    return (*events, RowsReset(resets)) if resets else events
 
 
 def _face_up(player: Player) -> Iterator[tuple[Source, Card]]:
@@ -256,34 +329,27 @@ def _face_up(player: Player) -> Iterator[tuple[Source, Card]]:
             yield source, card
 
 
-def _moves_from(board: Board, source: Source, card: Card, limit: int) -> list[Command]:
-    moves: list[Command] = [
-        PlayCard(source, card, index, pile[-1])
-        for index, pile in enumerate(board.piles)
-        if follows(card, pile[-1])
-    ]
-    if card.isotope == STARTER and len(board.piles) < limit:
-        moves.append(StartPile(source, card, len(board.piles)))
-    if card.isotope == TERMINATOR:
-        moves.append(SetAsideNeon(source, card))
-    return moves
+def _source_card(player: Player, source: Source) -> Card | None:
+    """The face-up card at `source`, if any."""
+    if source == "hand":
+        return player.hand[0] if player.hand else None
+    if source == "stock":
+        return player.stock[0] if player.stock else None
+    return player.row[ROW_SOURCES.index(source)]
 
 
 def _stuck(state: Playing) -> bool:
-    """Nobody can lay any card of row, stock top or hand (a closed pile takes none)."""
-    wanted = set().union(*(FOLLOWERS[pile[-1].isotope] for pile in state.board.piles))
-    if len(state.board.piles) < _pile_limit(state):
+    """Nobody can lay any card of row, stock top or hand (a closed pile takes none). The
+    whole hand counts, since cycling is free. It asks what `_lay_refusal` and
+    `_pile_limit_refusal` ask: what each pile takes, and whether a pile may be started."""
+    wanted = set().union(*(takes(pile) for pile in state.board.piles))
+    if not _pile_limit_refusal(state):
         wanted.add(STARTER)
     return not any(
         card is not None and card.isotope in wanted
         for player in state.board.players
         for card in (*player.hand, *player.stock[:1], *player.row)
     )
-
-
-def _reset_limit(state: Playing) -> int:
-    most = max(len(p.stock) + sum(c is not None for c in p.row) for p in state.board.players)
-    return ceil(most / RESET_BATCH) + 1
 
 
 def _round_end(state: Playing, reason: Reason, seat: int | None) -> RoundEnded:
@@ -311,21 +377,8 @@ def _playing(state: State) -> Playing:
     return state
 
 
-def _pile_limit(state: Playing) -> int:
-    return PILES_PER_SEAT * state.seats
-
-
 def _cards_left(player: Player) -> int:
     return len(player.hand) + len(player.stock) + sum(c is not None for c in player.row)
-
-
-def _source_card(player: Player, source: Source) -> Card | None:
-    """The face-up card at `source`, if any."""
-    if source == "hand":
-        return player.hand[0] if player.hand else None
-    if source == "stock":
-        return player.stock[0] if player.stock else None
-    return player.row[ROW_SOURCES.index(source)]
 
 
 def _in_round(state: State, event: Event) -> Playing:
@@ -333,6 +386,11 @@ def _in_round(state: State, event: Event) -> Playing:
     if not isinstance(state, Playing):
         raise ValueError(f"{type(event).__name__} cannot follow {type(state).__name__}")
     return state
+
+
+def _dealt(state: State, event: RoundDealt) -> Playing:
+    board = Board(players=tuple(_laid_out(layout) for layout in event.layouts))
+    return Playing(state.options, state.seats, event.round, board, state.totals, state.results)
 
 
 def _laid_out(layout: Layout) -> Player:
