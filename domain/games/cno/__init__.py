@@ -14,8 +14,8 @@ Rules in brief (spec: shared/rules/cno.md):
 * Stuck rule, checked after every change: when no seat can lay any row card, stock top or
   hand card, every seat puts its stock top and row 1-4 under its stock and lays out a new
   row and stock top, repeated while stuck, as long as every seat holds stock and hand
-  cards; otherwise the round ends. Loop guard: the round also ends when the stuck table
-  would need its ceil(max(stock + row) / 5) + 1-th consecutive reset with no card played.
+  cards; otherwise the round ends. Loop guard: the round also ends once
+  ceil(max(stock + row) / 5) + 1 consecutive resets have happened with no card played.
 * Score: 2 per card laid on a pile, -1 per card left in hand, row and stock, plus the size
   of every pile topped by a neon-20 one laid. A series keeps running totals.
 
@@ -29,8 +29,9 @@ Decisions where the spec is silent or open:
   only from a face-up spot, so from the hand only once cycled to the top (16).
 * Only a card laid on a pile (or a new pile) counts as "a card played" for the loop guard;
   setting a neon-20 aside does not clear the count of consecutive resets.
-* The loop guard counts resets made; when the stuck table would need reset number
-  ceil(max(stock + row) / 5) + 1 (so after ceil(...) resets), the round ends instead.
+* The loop guard counts resets made: ceil(max(stock + row) / 5) + 1 consecutive resets
+  with no card played may happen (the view's `reset_limit`); when the table is still stuck
+  after them, the round ends instead of resetting again.
 * Events name only cards that stay public (laid on a pile, set aside); the cards a play or
   a reset turns up are read from the view. A deal is shown to seats and spectators as its
   sizes only. Face-down cards are in no view but the referee's (audits, finished games).

@@ -312,7 +312,7 @@ def _settle(state: State, events: tuple[Event, ...]) -> tuple[Event, ...]:
         reset = (RowsReset(resets),) if resets else ()
         if not all(p.stock and p.hand for p in after.board.players):
             return (*events, *reset, _round_end(after, "stuck", None))
-        if after.resets + 1 >= reset_limit(after):
+        if after.resets >= reset_limit(after):
             return (*events, *reset, _round_end(after, "loop_guard", None))
         after = _playing(evolve(after, RowsReset(1)))
         resets += 1
