@@ -1,6 +1,6 @@
 """CNO Cycle: a real-time race to lay the carbon-nitrogen-oxygen cycle on shared piles.
 
-Rules in brief (spec: shared/rules/cno.md):
+Rules in brief:
 
 * 2-4 seats, each with its own deck of 13 isotopes x 4 copies. Deal: 15 cards to the hand
   (only its top face up), 4 face up to the play row, the rest is the stock (top face up).
@@ -19,14 +19,14 @@ Rules in brief (spec: shared/rules/cno.md):
 * Score: 2 per card laid on a pile, -1 per card left in hand, row and stock, plus the size
   of every pile topped by a neon-20 one laid. A series keeps running totals.
 
-Decisions where the spec is silent or open:
+Decisions where the rules are silent or leave a choice:
 
 * Every play names what the player saw: the source card, the pile's top card, or the index
   a new pile will take. A command that no longer matches is refused as `stale`, so two
   seats racing for one pile cannot both land on it. Cycling names the hand's top card.
-* The stock top is playable and counts for the stuck test (spec ambiguities 5 and 9);
-  carbon-12 may go on a nitrogen-15 pile as well as start one (4); neon-20 is set aside
-  only from a face-up spot, so from the hand only once cycled to the top (16).
+* The stock top is playable and counts for the stuck test; carbon-12 may go on a
+  nitrogen-15 pile as well as start one; neon-20 is set aside only from a face-up spot, so
+  from the hand only once cycled to the top.
 * Only a card laid on a pile (or a new pile) counts as "a card played" for the loop guard;
   setting a neon-20 aside does not clear the count of consecutive resets.
 * The loop guard counts resets made: ceil(max(stock + row) / 5) + 1 consecutive resets
@@ -44,6 +44,24 @@ Decisions where the spec is silent or open:
 * `copies` is the per-isotope multiplicity vector (2-8 each, default 4).
 * No round-robin step mode: the service applies commands in arrival order, which is all
   the real-time game needs; random players simply pick any seat with a move.
+
+Refusal codes:
+
+* `not_seated`: the sender holds no seat at the table.
+* `unknown_command`: not a CNO Cycle command.
+* `stale`: the command names a card, pile top, pile count, hand top or round that is no
+  longer what lies on the table.
+* `round_over`: a play, cycle or Done between rounds or after the series.
+* `not_your_card`: the card belongs to another seat's deck.
+* `no_such_pile`, `pile_closed`, `cannot_follow`: the pile does not exist, a neon-20 has
+  closed it, or the card does not follow its top in the cycle.
+* `not_carbon_12`, `pile_limit`: only carbon-12 starts a pile, and only while fewer than
+  2 x seats piles exist.
+* `not_neon_20`: only neon-20 is set aside.
+* `cannot_cycle`: cycling needs two cards in hand.
+* `cannot_declare_done`: Done needs an empty stock or an empty hand.
+* `game_over`, `round_in_progress`, `wrong_round`: `deal_round` after the series, during a
+  round, or naming a round other than the next one.
 """
 
 from domain.decider import GameRules
