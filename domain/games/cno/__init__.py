@@ -1,6 +1,6 @@
 """CNO Cycle: a real-time race to lay the carbon-nitrogen-oxygen cycle on shared piles.
 
-Rules in brief (spec: shared/rules/cno.md):
+Rules in brief:
 
 * 2-4 seats, each with its own deck of 13 isotopes x 4 copies. Deal: 15 cards to the hand
   (only its top face up), 4 face up to the play row, the rest is the stock (top face up).
@@ -14,23 +14,24 @@ Rules in brief (spec: shared/rules/cno.md):
 * Stuck rule, checked after every change: when no seat can lay any row card, stock top or
   hand card, every seat puts its stock top and row 1-4 under its stock and lays out a new
   row and stock top, repeated while stuck, as long as every seat holds stock and hand
-  cards; otherwise the round ends. Loop guard: the round also ends when the stuck table
-  would need its ceil(max(stock + row) / 5) + 1-th consecutive reset with no card played.
+  cards; otherwise the round ends. Loop guard: the round also ends once
+  ceil(max(stock + row) / 5) + 1 consecutive resets have happened with no card played.
 * Score: 2 per card laid on a pile, -1 per card left in hand, row and stock, plus the size
   of every pile topped by a neon-20 one laid. A series keeps running totals.
 
-Decisions where the spec is silent or open:
+Decisions where the rules are silent or leave a choice:
 
 * Every play names what the player saw: the source card, the pile's top card, or the index
   a new pile will take. A command that no longer matches is refused as `stale`, so two
   seats racing for one pile cannot both land on it. Cycling names the hand's top card.
-* The stock top is playable and counts for the stuck test (spec ambiguities 5 and 9);
-  carbon-12 may go on a nitrogen-15 pile as well as start one (4); neon-20 is set aside
-  only from a face-up spot, so from the hand only once cycled to the top (16).
+* The stock top is playable and counts for the stuck test; carbon-12 may go on a
+  nitrogen-15 pile as well as start one; neon-20 is set aside only from a face-up spot, so
+  from the hand only once cycled to the top.
 * Only a card laid on a pile (or a new pile) counts as "a card played" for the loop guard;
   setting a neon-20 aside does not clear the count of consecutive resets.
-* The loop guard counts resets made; when the stuck table would need reset number
-  ceil(max(stock + row) / 5) + 1 (so after ceil(...) resets), the round ends instead.
+* The loop guard counts resets made: ceil(max(stock + row) / 5) + 1 consecutive resets
+  with no card played may happen (the view's `reset_limit`); when the table is still stuck
+  after them, the round ends instead of resetting again.
 * Events name only cards that stay public (laid on a pile, set aside); the cards a play or
   a reset turns up are read from the view. A deal is shown to seats and spectators as its
   sizes only. Face-down cards are in no view but the referee's (audits, finished games).
@@ -43,15 +44,32 @@ Decisions where the spec is silent or open:
 * `copies` is the per-isotope multiplicity vector (2-8 each, default 4).
 * No round-robin step mode: the service applies commands in arrival order, which is all
   the real-time game needs; random players simply pick any seat with a move.
+
+Refusal codes:
+
+* `not_seated`: the sender holds no seat at the table.
+* `unknown_command`: not a CNO Cycle command.
+* `stale`: the command names a card, pile top, pile count, hand top or round that is no
+  longer what lies on the table.
+* `round_over`: a play, cycle or Done between rounds or after the series.
+* `not_your_card`: the card belongs to another seat's deck.
+* `no_such_pile`, `pile_closed`, `cannot_follow`: the pile does not exist, a neon-20 has
+  closed it, or the card does not follow its top in the cycle.
+* `not_carbon_12`, `pile_limit`: only carbon-12 starts a pile, and only while fewer than
+  2 x seats piles exist.
+* `not_neon_20`: only neon-20 is set aside.
+* `cannot_cycle`: cycling needs two cards in hand.
+* `cannot_declare_done`: Done needs an empty stock or an empty hand.
+* `game_over`, `round_in_progress`, `wrong_round`: `deal_round` after the series, during a
+  round, or naming a round other than the next one.
 """
 
 from domain.decider import GameRules
 from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
-from domain.games.cno.messages import Command, Event, Options
-from domain.games.cno.play import decide, legal_moves, start
-from domain.games.cno.state import evolve, initial_state
-from domain.games.cno.views import all_cards, hidden, is_terminal, outcome, redact, view
+from domain.games.cno.model import Command, Event, Options, initial_state
+from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.cno.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="cno",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.cno.cards import TERMINATOR
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     Command,
     CycleHand,
     DeclareDone,
@@ -71,7 +71,7 @@ def _ahead(view: CnoView, seat: int) -> bool:
 
 
 def _score(view: CnoView, seat: int) -> int:
-    """The round's score so far, as `play.scores` counts it, from what the view shows."""
+    """The round's score so far, as `rules.scores` counts it, from what the view shows."""
     mine = view.seats[seat]
     left = mine.hand_size + mine.stock_size + sum(card is not None for card in mine.row)
     bonus = sum(pile.size for pile in view.piles if pile.closed and pile.top.owner == seat)

@@ -1,6 +1,7 @@
 """The CNO Cycle deck: thirteen isotopes, the reactions that chain them, one deck per seat."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final, Literal
 
 import msgspec
@@ -19,26 +20,28 @@ STARTER: Final[Isotope] = "C12"
 TERMINATOR: Final[Isotope] = "Ne20"
 """Leaves the cycle: a pile topped by it is closed, and it may be set aside at any time."""
 
-PLAYED_ON: Final[dict[Isotope, tuple[Isotope, ...]]] = {
-    "C12": ("N15",),  # 15N(p,a)12C closes CNO-I; also starts a pile on an empty spot
-    "N13": ("C12",),  # 12C(p,g)13N
-    "C13": ("N13",),  # 13N beta+ decay
-    "N14": ("C13", "O17"),  # 13C(p,g)14N; 17O(p,a)14N closes CNO-II
-    "O15": ("N14",),  # 14N(p,g)15O
-    "N15": ("O15", "O18"),  # 15O beta+ decay; 18O(p,a)15N closes CNO-III
-    "O16": ("N15", "F19"),  # 15N(p,g)16O opens CNO-II; 19F(p,a)16O closes CNO-IV
-    "F17": ("O16",),  # 16O(p,g)17F
-    "O17": ("F17",),  # 17F beta+ decay
-    "F18": ("O17",),  # 17O(p,g)18F opens CNO-III
-    "O18": ("F18",),  # 18F beta+ decay
-    "F19": ("O18",),  # 18O(p,g)19F opens CNO-IV
-    "Ne20": ("F19",),  # 19F(p,g)20Ne leaves the cycle
-}
+PLAYED_ON: Final[Mapping[Isotope, tuple[Isotope, ...]]] = MappingProxyType(
+    {
+        "C12": ("N15",),  # 15N(p,a)12C closes CNO-I; also starts a pile on an empty spot
+        "N13": ("C12",),  # 12C(p,g)13N
+        "C13": ("N13",),  # 13N beta+ decay
+        "N14": ("C13", "O17"),  # 13C(p,g)14N; 17O(p,a)14N closes CNO-II
+        "O15": ("N14",),  # 14N(p,g)15O
+        "N15": ("O15", "O18"),  # 15O beta+ decay; 18O(p,a)15N closes CNO-III
+        "O16": ("N15", "F19"),  # 15N(p,g)16O opens CNO-II; 19F(p,a)16O closes CNO-IV
+        "F17": ("O16",),  # 16O(p,g)17F
+        "O17": ("F17",),  # 17F beta+ decay
+        "F18": ("O17",),  # 17O(p,g)18F opens CNO-III
+        "O18": ("F18",),  # 18F beta+ decay
+        "F19": ("O18",),  # 18O(p,g)19F opens CNO-IV
+        "Ne20": ("F19",),  # 19F(p,g)20Ne leaves the cycle
+    }
+)
 """The corner label of each card: the pile tops it may be laid on."""
 
-FOLLOWERS: Final[dict[str, frozenset[str]]] = {
-    top: frozenset(card for card, tops in PLAYED_ON.items() if top in tops) for top in ISOTOPES
-}
+FOLLOWERS: Final[Mapping[str, frozenset[str]]] = MappingProxyType(
+    {top: frozenset(card for card, tops in PLAYED_ON.items() if top in tops) for top in ISOTOPES}
+)
 """The same relation read from the pile's side: what may go on a given top."""
 
 COPIES: Final = 4
@@ -65,6 +68,12 @@ def deck(owner: int, copies: Sequence[int]) -> tuple[Card, ...]:
     )
 
 
-def follows(card: Card, top: Card) -> bool:
-    """Whether `card` may be laid on a pile whose top is `top`."""
-    return card.isotope in FOLLOWERS[top.isotope]
+def is_closed(pile: Sequence[Card]) -> bool:
+    """A pile topped by neon-20 takes no more cards."""
+    return pile[-1].isotope == TERMINATOR
+
+
+def takes(pile: Sequence[Card]) -> frozenset[str]:
+    """The isotopes that may be laid on a pile: those that follow its top in the cycle, and
+    none once a neon-20 has closed it."""
+    return frozenset() if is_closed(pile) else FOLLOWERS[pile[-1].isotope]

@@ -6,15 +6,14 @@ included; only the referee (audits, finished games) sees whole hands and stocks.
 """
 
 from collections.abc import Iterator
+from itertools import chain
 
 import msgspec
 
 from domain.decider import REFEREE, Standing, places_by_score
-from domain.games.cno.cards import PILES_PER_SEAT, Card
-from domain.games.cno.memo import latest_state
-from domain.games.cno.messages import Event, RoundDealt, RoundDealtSeen
-from domain.games.cno.play import reset_limit
-from domain.games.cno.state import Finished, Player, Playing, RoundResult, State, is_closed
+from domain.games.cno.cards import PILES_PER_SEAT, Card, is_closed
+from domain.games.cno.model import Event, Player, Playing, RoundDealt, RoundResult, State
+from domain.games.cno.rules import reset_limit
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -57,9 +56,17 @@ class CnoView(msgspec.Struct, frozen=True):
     reset_limit: int = 0
 
 
+class RoundDealtSeen(msgspec.Struct, frozen=True, tag="cno.round_dealt_seen"):
+    """A deal as a seat or spectator sees it: the sizes only (face-up cards are in the view)."""
+
+    round: int
+    hand_sizes: tuple[int, ...]
+    stock_sizes: tuple[int, ...]
+
+
 def view(state: State, viewer: int) -> CnoView:
     """The table as `viewer` sees it: the same for everyone but the referee."""
-    return _remembered_view(state, viewer == REFEREE)
+    return _view(state, referee=viewer == REFEREE)
 
 
 def redact(event: Event, viewer: int) -> Event | RoundDealtSeen:
@@ -71,9 +78,17 @@ def redact(event: Event, viewer: int) -> Event | RoundDealtSeen:
     return event
 
 
+def outcome(state: State) -> tuple[Standing, ...]:
+    """Places by running total; equal totals share a place."""
+    return places_by_score(state.totals)
+
+
 def hidden(state: State, viewer: int) -> frozenset[Card]:
     """The face-down cards: hidden from every seat and spectator, owners included."""
-    return _remembered_hidden(state, viewer == REFEREE)
+    if viewer == REFEREE:
+        return frozenset()
+    players = state.board.players
+    return frozenset(chain.from_iterable(p.hand[1:] + p.stock[1:] for p in players))
 
 
 def all_cards(state: State) -> Iterator[Card]:
@@ -85,15 +100,6 @@ def all_cards(state: State) -> Iterator[Card]:
         yield from player.set_aside
     for pile in state.board.piles:
         yield from pile
-
-
-def is_terminal(state: State) -> bool:
-    return isinstance(state, Finished)
-
-
-def outcome(state: State) -> tuple[Standing, ...]:
-    """Places by running total; equal totals share a place."""
-    return places_by_score(state.totals)
 
 
 def _seat_view(player: Player, referee: bool) -> SeatView:
@@ -125,14 +131,3 @@ def _view(state: State, referee: bool) -> CnoView:
         resets=resets,
         reset_limit=limit,
     )
-
-
-def _hidden(state: State, referee: bool) -> frozenset[Card]:
-    if referee:
-        return frozenset()
-    players = state.board.players
-    return frozenset(card for player in players for card in (*player.hand[1:], *player.stock[1:]))
-
-
-_remembered_view = latest_state(_view)
-_remembered_hidden = latest_state(_hidden)

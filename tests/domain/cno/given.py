@@ -9,9 +9,8 @@ from domain.chance import Chance
 from domain.decider import Context
 from domain.errors import DomainError
 from domain.games.cno.cards import ROW_SIZE, Card, Isotope
-from domain.games.cno.messages import Event, Options
-from domain.games.cno.play import decide
-from domain.games.cno.state import Board, Player, Playing, State, evolve
+from domain.games.cno.model import Board, Event, Options, Player, Playing, State
+from domain.games.cno.rules import decide, evolve
 
 NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 

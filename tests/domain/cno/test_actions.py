@@ -2,19 +2,20 @@
 (spec sections 4 and 6, ambiguities 6, 7, 12 and 16)."""
 
 from domain.games.cno.cards import Card
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     CycleHand,
     DeclareDone,
     HandCycled,
+    Intermission,
     NeonSetAside,
     PlayCard,
     RoundEnded,
     SetAsideNeon,
     Source,
     StartPile,
+    State,
 )
-from domain.games.cno.play import legal_moves
-from domain.games.cno.state import Intermission, State
+from domain.games.cno.rules import legal_moves
 from domain.games.cno.views import view
 from tests.domain.cno.given import after, card, cards, fold, refusal, seat, table, when
 

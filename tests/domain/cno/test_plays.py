@@ -3,9 +3,8 @@
 import pytest
 
 from domain.games.cno.cards import Card, Isotope
-from domain.games.cno.messages import CardPlayed, PileStarted, PlayCard, Source, StartPile
-from domain.games.cno.play import legal_moves
-from domain.games.cno.state import Playing
+from domain.games.cno.model import CardPlayed, PileStarted, PlayCard, Playing, Source, StartPile
+from domain.games.cno.rules import legal_moves
 from tests.domain.cno.given import after, card, cards, refusal, seat, table, when
 
 # A partner seat holding a carbon-12 in its hand keeps the table from being stuck, so the

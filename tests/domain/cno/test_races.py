@@ -1,9 +1,8 @@
 """Real-time play: every seat acts at any moment, and a command decided against a table
 that has moved on is refused as stale (spec section 8, ambiguity 1)."""
 
-from domain.games.cno.messages import CardPlayed, CycleHand, PlayCard, SetAsideNeon, StartPile
-from domain.games.cno.play import legal_moves
-from domain.games.cno.state import State
+from domain.games.cno.model import CardPlayed, CycleHand, PlayCard, SetAsideNeon, StartPile, State
+from domain.games.cno.rules import legal_moves
 from tests.domain.cno.given import after, card, cards, refusal, seat, table, when
 
 

@@ -3,9 +3,17 @@
 import pytest
 
 from domain.decider import Standing
-from domain.games.cno.messages import DealRound, DeclareDone, Options, RoundDealt, RoundEnded
-from domain.games.cno.play import legal_moves, scores
-from domain.games.cno.state import Finished, Intermission, Playing
+from domain.games.cno.model import (
+    DealRound,
+    DeclareDone,
+    Finished,
+    Intermission,
+    Options,
+    Playing,
+    RoundDealt,
+    RoundEnded,
+)
+from domain.games.cno.rules import legal_moves, scores
 from domain.games.cno.views import outcome
 from tests.domain.cno.given import after, card, cards, fold, refusal, seat, table, when
 

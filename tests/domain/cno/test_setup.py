@@ -7,9 +7,8 @@ import pytest
 
 from domain.games.cno import rules
 from domain.games.cno.cards import ISOTOPES, deck
-from domain.games.cno.messages import Options, RoundDealt
-from domain.games.cno.play import start
-from domain.games.cno.state import Intermission, Playing, initial_state
+from domain.games.cno.model import Intermission, Options, Playing, RoundDealt, initial_state
+from domain.games.cno.rules import start
 from tests.domain.cno.given import context, fold
 
 

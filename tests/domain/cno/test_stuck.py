@@ -3,17 +3,22 @@ ambiguities 9, 10, 11 and 13)."""
 
 from msgspec.structs import replace
 
+from domain.decider import SPECTATOR
 from domain.games.cno.cards import Card
-from domain.games.cno.messages import (
+from domain.games.cno.model import (
     CardPlayed,
     Options,
     PlayCard,
+    Player,
+    Playing,
     RoundEnded,
     RowsReset,
     SetAsideNeon,
+    State,
+    initial_state,
 )
-from domain.games.cno.play import start
-from domain.games.cno.state import Player, Playing, State, initial_state
+from domain.games.cno.rules import start
+from domain.games.cno.views import view
 from tests.domain.cno.given import after, card, cards, context, fold, seat, table, when
 
 TOP = card(1, "C12", 3)
@@ -98,12 +103,12 @@ def test_a_neon_20_that_can_only_be_set_aside_does_not_keep_the_table_from_being
     assert isinstance(events[-1], RowsReset | RoundEnded)
 
 
-def test_the_loop_guard_ends_the_round_after_ceil_of_stock_and_row_over_5_resets() -> None:
+def test_the_loop_guard_ends_the_round_after_ceil_of_stock_and_row_over_5_plus_1_resets() -> None:
     # largest stock + row: seat 0 holds 4 + 6 = 10 after its play, so the limit is
-    # ceil(10 / 5) + 1 = 3: two resets, and the third would end the round instead
+    # ceil(10 / 5) + 1 = 3: three resets, and the fourth would end the round instead
     stock = cards(0, *("O18",) * 7)
     events = when(about_to_stick(stock), 0, PLAY)
-    assert events[1] == RowsReset(2)
+    assert events[1] == RowsReset(3)
     assert isinstance(events[2], RoundEnded) and events[2].reason == "loop_guard"
 
 
@@ -119,8 +124,22 @@ NE, F19 = card(0, "Ne20"), card(1, "F19", 3)
 
 def test_the_loop_guard_counts_resets_made_by_earlier_commands() -> None:
     # after setting the neon aside seat 0 holds 4 + 5 cards: the limit is ceil(9 / 5) + 1 = 3
-    assert when(neon_holder(0), 0, SetAsideNeon("row_1", NE))[1] == RowsReset(2)
-    events = when(neon_holder(2), 0, SetAsideNeon("row_1", NE))
+    assert when(neon_holder(0), 0, SetAsideNeon("row_1", NE))[1] == RowsReset(3)
+    events = when(neon_holder(3), 0, SetAsideNeon("row_1", NE))
+    assert isinstance(events[1], RoundEnded) and events[1].reason == "loop_guard"
+
+
+def test_the_loop_guard_lets_ceil_of_stock_and_row_over_5_plus_1_resets_happen() -> None:
+    # given: seat 0 will hold 4 + 5 cards, so ceil(9 / 5) = 2, and one more reset brings
+    # up the oxygen-16 (stock card s3) that can follow the fluorine-19
+    stock = cards(0, "O18", "O18", "O18", "O16", "O18", "O18")
+    assert view(neon_holder(2, stock), SPECTATOR).reset_limit == 3
+    # when: the neon is set aside after 2 resets, then: a third reset is made and the
+    # round goes on
+    state = after(neon_holder(2, stock), 0, SetAsideNeon("row_1", NE))
+    assert isinstance(state, Playing) and state.resets == 3
+    # when: the same happens after 3 resets, then: the loop guard ends the round
+    events = when(neon_holder(3, stock), 0, SetAsideNeon("row_1", NE))
     assert isinstance(events[1], RoundEnded) and events[1].reason == "loop_guard"
 
 

@@ -2,10 +2,9 @@
 are public, face-down cards are shown to nobody."""
 
 from domain.decider import REFEREE, SPECTATOR
-from domain.games.cno.messages import CycleHand, HandCycled, Options, RoundDealt, RoundDealtSeen
-from domain.games.cno.play import start
-from domain.games.cno.state import State, initial_state
-from domain.games.cno.views import PileView, all_cards, hidden, redact, view
+from domain.games.cno.model import CycleHand, HandCycled, Options, RoundDealt, State, initial_state
+from domain.games.cno.rules import start
+from domain.games.cno.views import PileView, RoundDealtSeen, all_cards, hidden, redact, view
 from tests.domain.cno.given import after, card, cards, context, fold, seat, table, when
 
 

@@ -1,4 +1,5 @@
-"""What crosses the boundary: table options, the commands seats send, the events recorded.
+"""CNO Cycle's data: the table options, the commands seats send, the events recorded and
+the phases of the state they fold into.
 
 Every play names what the player saw (the source card, the pile's top card, the index a new
 pile would take), so a command decided against a table that has moved on is refused as
@@ -6,19 +7,28 @@ pile would take), so a command decided against a table that has moved on is refu
 public for good (played or set aside); every other card a change turns face up is read
 from the view, so no event can show a card that a later change in the same decision turns
 face down again.
+
+A series is a union of phases: `Playing` a round, `Intermission` between rounds (also the
+state before the first deal), `Finished` once the series is over. The board of the last
+round stays on the table between rounds and at the end, so every card is always somewhere.
 """
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
-from domain.games.cno.cards import COPIES, ISOTOPES, Card
+from domain.games.cno.cards import COPIES, ISOTOPES, ROW_SIZE, Card
 
 Source = Literal["hand", "stock", "row_1", "row_2", "row_3", "row_4"]
 """Where a face-up card is taken from: the hand top, the stock top or a play row slot."""
+ROW_SOURCES: Final[tuple[Source, ...]] = ("row_1", "row_2", "row_3", "row_4")
+"""The play row's slots, in order."""
 
 Reason = Literal["done", "stuck", "loop_guard"]
 """Why a round ended: a Done call, a stuck table with someone out of cards, the loop guard."""
+
+RESET_BATCH: Final = ROW_SIZE + 1
+"""Cards one reset moves under the stock: the stock top and the four row cards."""
 
 Copies = Annotated[int, msgspec.Meta(ge=2, le=8)]
 
@@ -139,9 +149,68 @@ class RoundEnded(msgspec.Struct, frozen=True, tag="cno.round_ended"):
 Event = RoundDealt | CardPlayed | PileStarted | HandCycled | NeonSetAside | RowsReset | RoundEnded
 
 
-class RoundDealtSeen(msgspec.Struct, frozen=True, tag="cno.round_dealt_seen"):
-    """A deal as a seat or spectator sees it: the sizes only (face-up cards are in the view)."""
+# State
 
+
+class Player(msgspec.Struct, frozen=True):
+    """One seat's cards; `hand[0]` and `stock[0]` are face up, the rest face down."""
+
+    hand: tuple[Card, ...] = ()
+    stock: tuple[Card, ...] = ()
+    row: tuple[Card | None, ...] = (None,) * ROW_SIZE
+    set_aside: tuple[Card, ...] = ()
+    played: int = 0
+
+
+class Board(msgspec.Struct, frozen=True):
+    """Every seat's cards and the reaction piles (each pile bottom first)."""
+
+    players: tuple[Player, ...] = ()
+    piles: tuple[tuple[Card, ...], ...] = ()
+
+
+class RoundResult(msgspec.Struct, frozen=True):
     round: int
-    hand_sizes: tuple[int, ...]
-    stock_sizes: tuple[int, ...]
+    reason: Reason
+    declared_by: int | None
+    scores: tuple[int, ...]
+
+
+class Playing(msgspec.Struct, frozen=True):
+    """A round under way; `resets` counts stuck resets since the last card was played."""
+
+    options: Options
+    seats: int
+    round: int
+    board: Board
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...] = ()
+    resets: int = 0
+
+
+class Intermission(msgspec.Struct, frozen=True):
+    """Between rounds: round `round` (0 before the first deal) has been scored."""
+
+    options: Options
+    seats: int
+    round: int
+    board: Board
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...] = ()
+
+
+class Finished(msgspec.Struct, frozen=True):
+    options: Options
+    seats: int
+    round: int
+    board: Board
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...] = ()
+
+
+State = Playing | Intermission | Finished
+
+
+def initial_state(options: Options, seats: int) -> State:
+    """Before the first deal: no cards out, every running total at zero."""
+    return Intermission(options, seats, 0, Board(), (0,) * seats)
