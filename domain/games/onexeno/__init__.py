@@ -52,10 +52,10 @@ Decisions where the spec is silent or leaves a choice:
 
 from domain.decider import GameRules
 from domain.games.onexeno.bot import heuristic
-from domain.games.onexeno.deck import Card
+from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options
-from domain.games.onexeno.play import decide, evolve, initial_state, legal_moves, start
-from domain.games.onexeno.show import (
+from domain.games.onexeno.rules import decide, evolve, initial_state, legal_moves, start
+from domain.games.onexeno.views import (
     all_cards,
     hidden,
     is_terminal,

@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.games.onexeno.deck import Card
+from domain.games.onexeno.cards import Card
 
 HAND_SIZE = 5
 MAX_HANDS = 20

@@ -8,7 +8,7 @@ import pytest
 from domain.chance import Chance
 from domain.decider import Context
 from domain.games.onexeno import rules
-from domain.games.onexeno.deck import DECK
+from domain.games.onexeno.cards import DECK
 from domain.games.onexeno.model import (
     DealerChosen,
     Event,
@@ -19,7 +19,7 @@ from domain.games.onexeno.model import (
     TurnBegan,
     Waiting,
 )
-from domain.games.onexeno.play import initial_state, start
+from domain.games.onexeno.rules import initial_state, start
 from tests.domain.onexeno.given import NOW, after
 
 

@@ -1,7 +1,7 @@
 """The field: where a card may go, what its neighbours demand of it, and which lines it takes.
 
 Cells are (row, column) with rows growing downward. A field is read as a mapping from cell
-to the face shown there (see `deck`). Neighbours constrain a new card's border cells:
+to the face shown there (see `cards`). Neighbours constrain a new card's border cells:
 orthogonal neighbours edge by edge, diagonal neighbours (when corners must match) at the
 one corner they touch. A constraint is a (mask, bits) pair: a face fits when
 `face & mask == bits`.
@@ -9,7 +9,7 @@ one corner they touch. A constraint is a (mask, bits) pair: a face fits when
 
 from collections.abc import Iterator, Mapping
 
-from domain.games.onexeno.deck import CELLS
+from domain.games.onexeno.cards import CELLS
 
 Cell = tuple[int, int]
 Faces = Mapping[Cell, int]

@@ -9,8 +9,8 @@ from domain.cards import deal
 from domain.chance import Chance
 from domain.decider import Context
 from domain.errors import refuse, require
-from domain.games.onexeno import field
-from domain.games.onexeno.deck import DECK, FACES, Card
+from domain.games.onexeno import board
+from domain.games.onexeno.cards import DECK, FACES, Card
 from domain.games.onexeno.model import (
     HAND_SIZE,
     CardPlaced,
@@ -164,12 +164,12 @@ def _place(state: Playing, command: PlaceCard, seat: int) -> tuple[Event, ...]:
     faces = _faces(hand)
     _check_cell(faces, cell)
     require(
-        field.fits(faces, cell, face, state.options.corner_match),
+        board.fits(faces, cell, face, state.options.corner_match),
         "mismatch",
         "the card does not match its neighbours",
     )
     placed = CardPlaced(seat, card, *cell, command.rotation, face)
-    lines = field.tricks({**faces, cell: face}, cell)
+    lines = board.tricks({**faces, cell: face}, cell)
     if not lines:
         return (placed,)
     return (placed, _taken(hand, seat, card, lines))
@@ -183,14 +183,14 @@ _REASONS = {
 }
 
 
-def _check_cell(faces: field.Faces, cell: field.Cell) -> None:
-    code = field.refusal(faces, cell)
+def _check_cell(faces: board.Faces, cell: board.Cell) -> None:
+    code = board.refusal(faces, cell)
     if code is not None:
         raise refuse(code, _REASONS[code])
 
 
 def _taken(
-    hand: Hand, seat: int, card: Card, lines: tuple[tuple[field.Cell, ...], ...]
+    hand: Hand, seat: int, card: Card, lines: tuple[tuple[board.Cell, ...], ...]
 ) -> TricksTaken:
     cells = tuple(sorted({cell for line in lines for cell in line}))
     by_cell = {(placed.row, placed.col): placed.card for placed in hand.field}
@@ -248,8 +248,8 @@ def _next_dealer(state: Playing) -> int:
 def _placements(hand: Hand, cards: tuple[Card, ...], corners: bool) -> Iterator[PlaceCard]:
     """Each open cell's constraint is computed once and tested against every face held."""
     faces = _faces(hand)
-    for row, col in field.open_cells(faces):
-        mask, bits = field.constraint(faces, (row, col), corners)
+    for row, col in board.open_cells(faces):
+        mask, bits = board.constraint(faces, (row, col), corners)
         for card in cards:
             for rotation, face in enumerate(FACES[card.pattern]):
                 if face & mask == bits:
@@ -314,7 +314,7 @@ def _with(
     return (*piles[:seat], pile, *piles[seat + 1 :])
 
 
-def _faces(hand: Hand) -> dict[field.Cell, int]:
+def _faces(hand: Hand) -> dict[board.Cell, int]:
     return {(p.row, p.col): FACES[p.card.pattern][p.rotation] for p in hand.field}
 
 

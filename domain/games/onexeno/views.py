@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import msgspec
 
 from domain.decider import REFEREE, Standing
-from domain.games.onexeno.deck import DECK, Card
+from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (
     Event,
     Finished,
@@ -19,7 +19,7 @@ from domain.games.onexeno.model import (
     TurnBegan,
     Waiting,
 )
-from domain.games.onexeno.play import team
+from domain.games.onexeno.rules import team
 
 replace = msgspec.structs.replace
 INDIVIDUAL_SEATS = (2, 7)
