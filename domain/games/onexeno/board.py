@@ -3,7 +3,7 @@
 Cells are (row, column) with rows growing downward. A field is read as a mapping from cell
 to the face shown there (see `cards`). Neighbours constrain a new card's border cells:
 orthogonal neighbours edge by edge, diagonal neighbours (when corners must match) at the
-one corner they touch. A constraint is a (mask, bits) pair: a face fits when
+one corner they touch. A constraint is a (mask, bits) pair: a face meets it when
 `face & mask == bits`.
 """
 
@@ -13,12 +13,14 @@ from domain.games.onexeno.cards import CELLS
 
 Cell = tuple[int, int]
 Faces = Mapping[Cell, int]
+Constraint = tuple[int, int]
+"""What the neighbours of a cell demand of a face placed there: a (mask, bits) pair."""
 
 SPAN = 5
-CENTRE: Cell = (0, 0)
-UNSATISFIABLE = (0, 1)
-"""A constraint no face meets (face & 0 is never 1)."""
 """The field never exceeds SPAN x SPAN cards; a line of SPAN cards is a trick."""
+CENTRE: Cell = (0, 0)
+UNSATISFIABLE: Constraint = (0, 1)
+"""A constraint no face meets (face & 0 is never 1)."""
 
 # For a neighbour at (d_row, d_col): which of our cells (first) must equal which of theirs.
 ORTHOGONAL: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...] = (
@@ -56,7 +58,7 @@ _ORTHOGONAL = _table(ORTHOGONAL)
 _AROUND = _ORTHOGONAL + _table(DIAGONAL)
 
 
-def constraint(faces: Faces, cell: Cell, corners: bool) -> tuple[int, int]:
+def constraint(faces: Faces, cell: Cell, corners: bool) -> Constraint:
     """The (mask, bits) every neighbour of `cell` demands of a face placed there."""
     row, col = cell
     mask = bits = 0
@@ -71,38 +73,33 @@ def constraint(faces: Faces, cell: Cell, corners: bool) -> tuple[int, int]:
     return mask, bits
 
 
-def fits(faces: Faces, cell: Cell, face: int, corners: bool) -> bool:
-    """Whether `face` at `cell` matches every neighbour."""
-    mask, bits = constraint(faces, cell, corners)
+def meets(face: int, demand: Constraint) -> bool:
+    """Whether `face` shows every colour the constraint demands."""
+    mask, bits = demand
     return face & mask == bits
 
 
+def fits(faces: Faces, cell: Cell, face: int, corners: bool) -> bool:
+    """Whether `face` at `cell` matches every neighbour."""
+    return meets(face, constraint(faces, cell, corners))
+
+
 def open_cells(faces: Faces) -> tuple[Cell, ...]:
-    """Every cell `refusal` accepts, sorted: empty, touching by a side, within the span."""
+    """Every cell `refusal` accepts, sorted: the field's side neighbours it does not refuse."""
     if not faces:
         return (CENTRE,)
     box = _box(faces)
-    found = {
-        (row + dr, col + dc)
-        for row, col in faces
-        for dr, dc, _, _ in _ORTHOGONAL
-        if (row + dr, col + dc) not in faces
-    }
-    return tuple(sorted(cell for cell in found if _within(box, cell)))
+    found = {(row + dr, col + dc) for row, col in faces for dr, dc, _, _ in _ORTHOGONAL}
+    return tuple(sorted(cell for cell in found if _refusal(faces, box, cell) is None))
 
 
-def refusal(faces: Faces, cell: Cell) -> str | None:
-    """Why no card may go at `cell`, as an error code, or None when it is open."""
+def refusal(faces: Faces, cell: Cell) -> tuple[str, str] | None:
+    """Why no card may go at `cell`, as an error code and a message, or None when it is open."""
     if not faces:
-        return None if cell == CENTRE else "must_place_at_centre"
-    if cell in faces:
-        return "cell_occupied"
-    row, col = cell
-    if not any((row + dr, col + dc) in faces for dr, dc, _, _ in _ORTHOGONAL):
-        return "not_adjacent"
-    if not _within(_box(faces), cell):
-        return "field_too_large"
-    return None
+        if cell == CENTRE:
+            return None
+        return ("must_place_at_centre", "on an empty field the card goes at (0, 0)")
+    return _refusal(faces, _box(faces), cell)
 
 
 def tricks(faces: Faces, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
@@ -123,6 +120,18 @@ def _run(faces: Faces, cell: Cell, dr: int, dc: int) -> Iterator[Cell]:
         if here not in faces:
             return
         yield here
+
+
+def _refusal(faces: Faces, box: tuple[int, int, int, int], cell: Cell) -> tuple[str, str] | None:
+    """`refusal` on a field that is not empty and whose bounding box is `box`."""
+    if cell in faces:
+        return ("cell_occupied", "that cell already holds a card")
+    row, col = cell
+    if not any((row + dr, col + dc) in faces for dr, dc, _, _ in _ORTHOGONAL):
+        return ("not_adjacent", "a card must touch the field by a side")
+    if not _within(box, cell):
+        return ("field_too_large", "the field may not exceed five by five cards")
+    return None
 
 
 def _box(faces: Faces) -> tuple[int, int, int, int]:

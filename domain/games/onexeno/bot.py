@@ -13,7 +13,8 @@ from domain.bots import best_move
 from domain.chance import Chance
 from domain.games.onexeno import board
 from domain.games.onexeno.cards import FACES
-from domain.games.onexeno.model import Command, OnexenoView, PlaceCard
+from domain.games.onexeno.model import Command, PlaceCard
+from domain.games.onexeno.views import OnexenoView
 
 PLACE = 100.0
 """Any placement scores above a pass (which scores 0)."""

@@ -1,16 +1,18 @@
-"""How ONEXENO is played: the opening deal, every decision, the fold and the legal moves."""
+"""How ONEXENO is played: the opening deal, `decide`, the fold `evolve` and `legal_moves`,
+which share one legality (`_refusal`)."""
 
 from collections.abc import Iterator
 from functools import reduce
+from typing import assert_never
 
 import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
-from domain.decider import Context
-from domain.errors import refuse, require
+from domain.decider import Context, unknown_event
+from domain.errors import DomainError, refuse
 from domain.games.onexeno import board
-from domain.games.onexeno.cards import DECK, FACES, Card
+from domain.games.onexeno.cards import DECK, FACES, QUARTER_TURNS, Card
 from domain.games.onexeno.model import (
     HAND_SIZE,
     CardPlaced,
@@ -37,15 +39,8 @@ from domain.games.onexeno.model import (
 from domain.seats import next_seat, opposite
 
 replace = msgspec.structs.replace
-
-_recent: dict[int, tuple[State, tuple[Command, ...]]] = {}
-"""Per seat, the last state asked about and its legal moves. States are immutable, so while
-the very same state object is asked about again (a view, then a check, then a decision) the
-answer is reused instead of recomputed; this holds at most one state per seat."""
-
-
-def initial_state(options: Options, seats: int) -> State:
-    return Waiting(options, seats)
+Refusal = tuple[str, str]
+"""Why a command is refused: its code and a message for people."""
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -61,21 +56,22 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
 
     Between hands the only command is the next dealer's `DealHand`.
     """
-    playing = _playing(state)
     seat = ctx.seat
-    if playing.hand.turn < 0:
-        return _deal_next(playing, command, seat, ctx.chance)
-    require(seat == playing.hand.turn, "not_your_turn", "it is not your turn")
+    refusal = _refusal(state, seat, command)
+    if refusal is not None:
+        raise DomainError(*refusal)
+    playing = _playing(state)
     assert seat is not None
     match command:
+        case DealHand():
+            return _deal(playing, seat, playing.hand.number + 1, ctx.chance)
         case PlaceCard():
             events = _place(playing, command, seat)
         case Pass():
             events = (_pass(playing, seat),)
         case _:
-            raise refuse("hand_in_play", "the hand is still being played")
-    after = reduce(evolve, events, state)
-    assert isinstance(after, Playing)
+            assert_never(command)
+    after = _playing(reduce(evolve, events, state))
     return (*events, *_after_turn(after, seat))
 
 
@@ -86,27 +82,37 @@ def evolve(state: State, event: Event) -> State:
             return replace(state, dealer=event.dealer)
         case HandDealt():
             return _dealt(state, event)
+        case TurnBegan():
+            return _turn_began(_playing(state), event)
+        case CardPlaced():
+            return _card_placed(_playing(state), event)
+        case TricksTaken():
+            return _tricks_taken(_playing(state), event)
+        case Passed():
+            return _passed(_playing(state), event)
         case HandEnded():
             return _ended(_playing(state), event)
         case _:
-            playing = _playing(state)
-            return replace(playing, hand=_evolve_hand(playing.hand, event))
+            unknown_event("onexeno", event)
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """Every distinct placement (cell, card, rotation) the seat may make, then a pass."""
-    recent = _recent.get(seat)
-    if recent is not None and recent[0] is state:
-        return recent[1]
-    moves: tuple[Command, ...] = ()
-    if isinstance(state, Playing) and state.hand.turn == seat:
-        hand = state.hand
-        moves = (*_placements(hand, hand.hands[seat], state.options.corner_match),)
-        moves += (Pass(),) if hand.field else ()
-    elif isinstance(state, Playing) and state.hand.turn < 0 and seat == _next_dealer(state):
-        moves = (DealHand(),)
-    _recent[seat] = (state, moves)
-    return moves
+    """Every distinct placement (cell, card, rotation) the seat may make, then a pass; or,
+    between hands, the next dealer's deal. The moves are kept by the very checks `decide`
+    refuses with (`_refusal` is built from them)."""
+    if not isinstance(state, Playing):
+        return ()  # `_refusal` refuses every command before the first deal and after the last
+    hand = state.hand
+    if hand.turn < 0:
+        return () if _deal_refusal(state, seat, DealHand()) else (DealHand(),)
+    if _turn_refusal(hand, seat):
+        return ()
+    moves: tuple[Command, ...] = (*_placements(hand, seat, state.options.corner_match),)
+    return moves if _pass_refusal(hand) else (*moves, Pass())
+
+
+def is_terminal(state: State) -> bool:
+    return isinstance(state, Finished)
 
 
 def partner(seat: int, seats: int, options: Options) -> int | None:
@@ -117,6 +123,95 @@ def partner(seat: int, seats: int, options: Options) -> int | None:
 def team(seat: int, seats: int, options: Options) -> int | None:
     """Partnerships are numbered by their lower seat: seat s plays for s mod (seats / 2)."""
     return seat % (seats // 2) if options.teams else None
+
+
+def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+    """Why `seat` may not send `command` now, or None if it may: ONEXENO's one legality.
+    Each rule is one check below, asked by `decide` here and by `legal_moves` as it builds
+    the moves."""
+    if isinstance(state, Finished):
+        return ("game_over", "the session is over")
+    if isinstance(state, Waiting):
+        return ("not_started", "no hand has been dealt yet")
+    hand = state.hand
+    if hand.turn < 0:
+        return _deal_refusal(state, seat, command)
+    if refusal := _turn_refusal(hand, seat):
+        return refusal
+    assert seat is not None
+    match command:
+        case PlaceCard(card=card, row=row, col=col, rotation=rotation):
+            faces = _faces(hand)
+            return (
+                _card_refusal(hand.hands[seat], card, rotation)
+                or board.refusal(faces, (row, col))
+                or _fit_refusal(faces, (row, col), FACES[card.pattern][rotation], state.options)
+            )
+        case Pass():
+            return _pass_refusal(hand)
+    return ("hand_in_play", "the hand is still being played")
+
+
+def _deal_refusal(state: Playing, seat: int | None, command: Command) -> Refusal | None:
+    """Between hands only the next deal is due, and the seat left of the last dealer deals."""
+    if not isinstance(command, DealHand):
+        return ("hand_over", "the hand is over: the next deal is due")
+    dealer = _next_dealer(state)
+    if seat != dealer:
+        return ("not_your_deal", f"seat {dealer} deals the next hand")
+    return None
+
+
+def _turn_refusal(hand: Hand, seat: int | None) -> Refusal | None:
+    if seat != hand.turn:
+        return ("not_your_turn", "it is not your turn")
+    return None
+
+
+def _card_refusal(held: tuple[Card, ...], card: Card, rotation: int) -> Refusal | None:
+    """The card is held, and turned below its symmetry period: each distinct face once."""
+    if card not in held:
+        return ("card_not_in_hand", f"you do not hold {card}")
+    shown = len(FACES[card.pattern])
+    if rotation >= shown:
+        return (
+            "redundant_rotation",
+            f"this card shows {shown} distinct rotations: use rotation 0-{shown - 1}",
+        )
+    return None
+
+
+def _fit_refusal(
+    faces: board.Faces, cell: board.Cell, face: int, options: Options
+) -> Refusal | None:
+    if not board.fits(faces, cell, face, options.corner_match):
+        return ("mismatch", "the card does not match its neighbours")
+    return None
+
+
+def _pass_refusal(hand: Hand) -> Refusal | None:
+    if not hand.field:
+        return ("must_place", "on an empty field you must place a card")
+    return None
+
+
+def _placements(hand: Hand, seat: int, corners: bool) -> Iterator[PlaceCard]:
+    """The placements `_refusal` accepts, cell by cell in order: the cards and rotations
+    `_card_refusal` accepts are found once, the open cells are those `board.refusal` accepts,
+    and each open cell's constraint is computed once and met or not by every face held."""
+    held = hand.hands[seat]
+    offered = tuple(
+        (card, rotation, FACES[card.pattern][rotation])
+        for card in held
+        for rotation in range(QUARTER_TURNS)
+        if _card_refusal(held, card, rotation) is None
+    )
+    faces = _faces(hand)
+    for row, col in board.open_cells(faces):
+        constraint = board.constraint(faces, (row, col), corners)
+        for card, rotation, face in offered:
+            if board.meets(face, constraint):
+                yield PlaceCard(card, row, col, rotation)
 
 
 def _choose_dealer(seats: int, chance: Chance) -> DealerChosen:
@@ -151,42 +246,15 @@ def _begin(state: Playing, seat: int) -> TurnBegan:
 
 
 def _place(state: Playing, command: PlaceCard, seat: int) -> tuple[Event, ...]:
+    """An accepted placement, and the lines of five it completes."""
     hand = state.hand
     card, cell = command.card, (command.row, command.col)
-    require(card in hand.hands[seat], "card_not_in_hand", f"you do not hold {card}")
-    faces_of = FACES[card.pattern]
-    require(
-        command.rotation < len(faces_of),
-        "redundant_rotation",
-        f"this card shows {len(faces_of)} distinct rotations: use rotation 0-{len(faces_of) - 1}",
-    )
-    face = faces_of[command.rotation]
-    faces = _faces(hand)
-    _check_cell(faces, cell)
-    require(
-        board.fits(faces, cell, face, state.options.corner_match),
-        "mismatch",
-        "the card does not match its neighbours",
-    )
+    face = FACES[card.pattern][command.rotation]
     placed = CardPlaced(seat, card, *cell, command.rotation, face)
-    lines = board.tricks({**faces, cell: face}, cell)
+    lines = board.tricks({**_faces(hand), cell: face}, cell)
     if not lines:
         return (placed,)
     return (placed, _taken(hand, seat, card, lines))
-
-
-_REASONS = {
-    "must_place_at_centre": "on an empty field the card goes at (0, 0)",
-    "cell_occupied": "that cell already holds a card",
-    "not_adjacent": "a card must touch the field by a side",
-    "field_too_large": "the field may not exceed five by five cards",
-}
-
-
-def _check_cell(faces: board.Faces, cell: board.Cell) -> None:
-    code = board.refusal(faces, cell)
-    if code is not None:
-        raise refuse(code, _REASONS[code])
 
 
 def _taken(
@@ -201,7 +269,6 @@ def _taken(
 def _pass(state: Playing, seat: int) -> Passed:
     """A pass; once the stack is empty it is for good, and for the passer's partner too."""
     hand = state.hand
-    require(bool(hand.field), "must_place", "on an empty field you must place a card")
     if hand.stack:
         return Passed(seat)
     mate = partner(seat, state.seats, state.options)
@@ -231,29 +298,8 @@ def _end_hand(state: Playing, went_out: int | None) -> tuple[Event, ...]:
     return (ended,)
 
 
-def _deal_next(
-    state: Playing, command: Command, seat: int | None, chance: Chance
-) -> tuple[Event, ...]:
-    """The next hand is dealt by the seat left of the last dealer."""
-    require(isinstance(command, DealHand), "hand_over", "the hand is over: the next deal is due")
-    dealer = _next_dealer(state)
-    require(seat == dealer, "not_your_deal", f"seat {dealer} deals the next hand")
-    return _deal(state, dealer, state.hand.number + 1, chance)
-
-
 def _next_dealer(state: Playing) -> int:
     return next_seat(state.hand.dealer, state.seats)
-
-
-def _placements(hand: Hand, cards: tuple[Card, ...], corners: bool) -> Iterator[PlaceCard]:
-    """Each open cell's constraint is computed once and tested against every face held."""
-    faces = _faces(hand)
-    for row, col in board.open_cells(faces):
-        mask, bits = board.constraint(faces, (row, col), corners)
-        for card in cards:
-            for rotation, face in enumerate(FACES[card.pattern]):
-                if face & mask == bits:
-                    yield PlaceCard(card, row, col, rotation)
 
 
 def _dealt(state: State, event: HandDealt) -> Playing:
@@ -274,6 +320,40 @@ def _dealt(state: State, event: HandDealt) -> Playing:
     return Playing(state.options, seats, (0,) * seats, (), hand)
 
 
+def _turn_began(state: Playing, event: TurnBegan) -> Playing:
+    """The turn passes to `event.seat`, who takes the stack's top card if it drew."""
+    hand = state.hand
+    if not event.drew:
+        return replace(state, hand=replace(hand, turn=event.seat))
+    card, seat = event.card, event.seat
+    hands = hand.hands if card is None else _with(hand.hands, seat, (*hand.hands[seat], card))
+    return replace(state, hand=replace(hand, turn=seat, hands=hands, stack=hand.stack[1:]))
+
+
+def _card_placed(state: Playing, event: CardPlaced) -> Playing:
+    hand = state.hand
+    held = tuple(card for card in hand.hands[event.seat] if card != event.card)
+    placed = Placed(event.row, event.col, event.card, event.rotation)
+    field = (*hand.field, placed)
+    return replace(
+        state, hand=replace(hand, hands=_with(hand.hands, event.seat, held), field=field)
+    )
+
+
+def _tricks_taken(state: Playing, event: TricksTaken) -> Playing:
+    hand = state.hand
+    gone = set(event.cells)
+    kept = tuple(p for p in hand.field if (p.row, p.col) not in gone)
+    taken = _with(hand.taken, event.seat, (*hand.taken[event.seat], *event.cards))
+    return replace(state, hand=replace(hand, field=kept, taken=taken))
+
+
+def _passed(state: Playing, event: Passed) -> Playing:
+    hand = state.hand
+    benched = tuple(on or seat in event.benched for seat, on in enumerate(hand.benched))
+    return replace(state, hand=replace(hand, benched=benched))
+
+
 def _ended(state: Playing, event: HandEnded) -> State:
     totals = tuple(total + score for total, score in zip(state.totals, event.scores, strict=True))
     hand = replace(state.hand, turn=-1)
@@ -281,31 +361,6 @@ def _ended(state: Playing, event: HandEnded) -> State:
     if event.last:
         return Finished(state.options, state.seats, totals, history, hand)
     return replace(state, totals=totals, history=history, hand=hand)
-
-
-def _evolve_hand(hand: Hand, event: Event) -> Hand:
-    match event:
-        case TurnBegan(seat=seat, drew=False):
-            return replace(hand, turn=seat)
-        case TurnBegan(seat=seat, card=card):
-            hands = (
-                hand.hands if card is None else _with(hand.hands, seat, (*hand.hands[seat], card))
-            )
-            return replace(hand, turn=seat, hands=hands, stack=hand.stack[1:])
-        case CardPlaced():
-            held = tuple(card for card in hand.hands[event.seat] if card != event.card)
-            placed = Placed(event.row, event.col, event.card, event.rotation)
-            field = (*hand.field, placed)
-            return replace(hand, hands=_with(hand.hands, event.seat, held), field=field)
-        case TricksTaken():
-            gone = set(event.cells)
-            kept = tuple(p for p in hand.field if (p.row, p.col) not in gone)
-            taken = _with(hand.taken, event.seat, (*hand.taken[event.seat], *event.cards))
-            return replace(hand, field=kept, taken=taken)
-        case Passed():
-            benched = tuple(on or seat in event.benched for seat, on in enumerate(hand.benched))
-            return replace(hand, benched=benched)
-    return hand
 
 
 def _with(
@@ -319,6 +374,7 @@ def _faces(hand: Hand) -> dict[board.Cell, int]:
 
 
 def _playing(state: State) -> Playing:
+    """The session under way, for an event that only a hand in play takes."""
     match state:
         case Playing():
             return state

@@ -18,8 +18,9 @@ from domain.games.onexeno.model import (
     Playing,
     TurnBegan,
     Waiting,
+    initial_state,
 )
-from domain.games.onexeno.rules import initial_state, start
+from domain.games.onexeno.rules import start
 from tests.domain.onexeno.given import NOW, after
 
 
