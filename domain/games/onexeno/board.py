@@ -13,6 +13,8 @@ from domain.games.onexeno.cards import CELLS
 
 Cell = tuple[int, int]
 Faces = Mapping[Cell, int]
+Box = tuple[int, int, int, int]
+"""A field's bounding box: top, bottom, left, right."""
 Constraint = tuple[int, int]
 """What the neighbours of a cell demand of a face placed there: a (mask, bits) pair."""
 
@@ -85,20 +87,16 @@ def fits(faces: Faces, cell: Cell, face: int, corners: bool) -> bool:
 
 
 def open_cells(faces: Faces) -> tuple[Cell, ...]:
-    """Every cell `refusal` accepts, sorted: the field's side neighbours it does not refuse."""
-    if not faces:
-        return (CENTRE,)
+    """Every cell `refusal` accepts, sorted: of the field's side neighbours (the centre when
+    the field is empty), those it does not refuse. The bounding box is found once."""
     box = _box(faces)
     found = {(row + dr, col + dc) for row, col in faces for dr, dc, _, _ in _ORTHOGONAL}
-    return tuple(sorted(cell for cell in found if _refusal(faces, box, cell) is None))
+    candidates = found if faces else {CENTRE}
+    return tuple(sorted(cell for cell in candidates if _refusal(faces, box, cell) is None))
 
 
 def refusal(faces: Faces, cell: Cell) -> tuple[str, str] | None:
     """Why no card may go at `cell`, as an error code and a message, or None when it is open."""
-    if not faces:
-        if cell == CENTRE:
-            return None
-        return ("must_place_at_centre", "on an empty field the card goes at (0, 0)")
     return _refusal(faces, _box(faces), cell)
 
 
@@ -122,8 +120,12 @@ def _run(faces: Faces, cell: Cell, dr: int, dc: int) -> Iterator[Cell]:
         yield here
 
 
-def _refusal(faces: Faces, box: tuple[int, int, int, int], cell: Cell) -> tuple[str, str] | None:
-    """`refusal` on a field that is not empty and whose bounding box is `box`."""
+def _refusal(faces: Faces, box: Box | None, cell: Cell) -> tuple[str, str] | None:
+    """`refusal` on a field whose bounding box is `box` (None when the field is empty)."""
+    if box is None:
+        if cell == CENTRE:
+            return None
+        return ("must_place_at_centre", "on an empty field the card goes at (0, 0)")
     if cell in faces:
         return ("cell_occupied", "that cell already holds a card")
     row, col = cell
@@ -134,14 +136,16 @@ def _refusal(faces: Faces, box: tuple[int, int, int, int], cell: Cell) -> tuple[
     return None
 
 
-def _box(faces: Faces) -> tuple[int, int, int, int]:
-    """The field's bounding box: top, bottom, left, right."""
+def _box(faces: Faces) -> Box | None:
+    """The field's bounding box: top, bottom, left, right (None for an empty field)."""
+    if not faces:
+        return None
     rows = [row for row, _ in faces]
     cols = [col for _, col in faces]
     return min(rows), max(rows), min(cols), max(cols)
 
 
-def _within(box: tuple[int, int, int, int], cell: Cell) -> bool:
+def _within(box: Box, cell: Cell) -> bool:
     """Whether adding `cell` keeps the field within SPAN x SPAN."""
     top, bottom, left, right = box
     row, col = cell

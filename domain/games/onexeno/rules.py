@@ -129,10 +129,8 @@ def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None
     """Why `seat` may not send `command` now, or None if it may: ONEXENO's one legality.
     Each rule is one check below, asked by `decide` here and by `legal_moves` as it builds
     the moves."""
-    if isinstance(state, Finished):
-        return ("game_over", "the session is over")
-    if isinstance(state, Waiting):
-        return ("not_started", "no hand has been dealt yet")
+    if not isinstance(state, Playing):
+        return _not_playing(state)
     hand = state.hand
     if hand.turn < 0:
         return _deal_refusal(state, seat, command)
@@ -374,11 +372,13 @@ def _faces(hand: Hand) -> dict[board.Cell, int]:
 
 
 def _playing(state: State) -> Playing:
-    """The session under way, for an event that only a hand in play takes."""
-    match state:
-        case Playing():
-            return state
-        case Finished():
-            raise refuse("game_over", "the session is over")
-        case _:
-            raise refuse("not_started", "no hand has been dealt yet")
+    """The session under way, for what only a hand in play takes."""
+    if not isinstance(state, Playing):
+        raise DomainError(*_not_playing(state))
+    return state
+
+
+def _not_playing(state: Waiting | Finished) -> Refusal:
+    if isinstance(state, Finished):
+        return ("game_over", "the session is over")
+    return ("not_started", "no hand has been dealt yet")
