@@ -7,7 +7,7 @@ one corner they touch. A constraint is a (mask, bits) pair: a face meets it when
 `face & mask == bits`.
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from domain.games.onexeno.cards import CELLS
 
@@ -90,8 +90,8 @@ def open_cells(faces: Faces) -> tuple[Cell, ...]:
     """Every cell `refusal` accepts, sorted: of the field's side neighbours (the centre when
     the field is empty), those it does not refuse. The bounding box is found once."""
     box = _box(faces)
-    found = {(row + dr, col + dc) for row, col in faces for dr, dc, _, _ in _ORTHOGONAL}
-    candidates = found if faces else {CENTRE}
+    around = {(row + dr, col + dc) for row, col in faces for dr, dc, _, _ in _ORTHOGONAL}
+    candidates = around - faces.keys() if faces else {CENTRE}
     return tuple(sorted(cell for cell in candidates if _refusal(faces, box, cell) is None))
 
 
@@ -101,23 +101,21 @@ def refusal(faces: Faces, cell: Cell) -> tuple[str, str] | None:
 
 
 def tricks(faces: Faces, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
-    """Every line of SPAN occupied cells through `cell` (which `faces` must include)."""
+    """Every line of SPAN occupied cells through `cell` (which `faces` must include): the
+    cell and the occupied cells outward from it both ways, each run up to its first gap."""
+    row, col = cell
     found = []
     for dr, dc in LINES:
-        line = [cell, *_run(faces, cell, dr, dc), *_run(faces, cell, -dr, -dc)]
+        line = [cell]
+        for way_r, way_c in ((dr, dc), (-dr, -dc)):
+            for step in range(1, SPAN):
+                here = (row + way_r * step, col + way_c * step)
+                if here not in faces:
+                    break
+                line.append(here)
         if len(line) == SPAN:
             found.append(tuple(sorted(line)))
     return tuple(found)
-
-
-def _run(faces: Faces, cell: Cell, dr: int, dc: int) -> Iterator[Cell]:
-    """Occupied cells from `cell` outward in one direction, up to the first gap."""
-    row, col = cell
-    for step in range(1, SPAN):
-        here = (row + dr * step, col + dc * step)
-        if here not in faces:
-            return
-        yield here
 
 
 def _refusal(faces: Faces, box: Box | None, cell: Cell) -> tuple[str, str] | None:
@@ -129,9 +127,15 @@ def _refusal(faces: Faces, box: Box | None, cell: Cell) -> tuple[str, str] | Non
     if cell in faces:
         return ("cell_occupied", "that cell already holds a card")
     row, col = cell
-    if not any((row + dr, col + dc) in faces for dr, dc, _, _ in _ORTHOGONAL):
+    if (
+        (row, col - 1) not in faces
+        and (row, col + 1) not in faces
+        and (row - 1, col) not in faces
+        and (row + 1, col) not in faces
+    ):
         return ("not_adjacent", "a card must touch the field by a side")
-    if not _within(box, cell):
+    top, bottom, left, right = box
+    if max(bottom, row) - min(top, row) >= SPAN or max(right, col) - min(left, col) >= SPAN:
         return ("field_too_large", "the field may not exceed five by five cards")
     return None
 
@@ -143,10 +147,3 @@ def _box(faces: Faces) -> Box | None:
     rows = [row for row, _ in faces]
     cols = [col for _, col in faces]
     return min(rows), max(rows), min(cols), max(cols)
-
-
-def _within(box: Box, cell: Cell) -> bool:
-    """Whether adding `cell` keeps the field within SPAN x SPAN."""
-    top, bottom, left, right = box
-    row, col = cell
-    return max(bottom, row) - min(top, row) < SPAN and max(right, col) - min(left, col) < SPAN
