@@ -1,6 +1,6 @@
 """ONEXENO (Penrose Press), the basic game and the partners game.
 
-Rules in brief (spec: shared/rules/onexeno.md):
+The rules in brief:
 
 * 70 square cards, one per pattern of dark/light border cells of a 3x3 grid counted once
   under rotation; a card is worth its number of dark cells (0-8). Cards turn, never flip.
@@ -17,7 +17,7 @@ Rules in brief (spec: shared/rules/onexeno.md):
 * A hand scores taken values minus values left in hand; partners add their scores. A session
   of `hands` hands keeps running totals; the deal passes left (to the next seat) each hand.
 
-Decisions where the spec is silent or leaves a choice:
+Decisions where the rules are silent or leave a choice:
 
 * The draw at the start of a turn is not a command: it is written into the `TurnBegan` event
   that hands the turn over, so every legal move is a placement or a pass.
@@ -48,22 +48,29 @@ Decisions where the spec is silent or leaves a choice:
 * The "mismatched card" claim has no command: every placement is checked, so no mismatched
   card can lie on the field.
 * Partnerships: seat s partners seat s + seats / 2; teams are numbered s mod (seats / 2).
+
+Refusal codes:
+
+* `already_started`: the opening deal is made once.
+* `not_started` / `game_over`: no hand has been dealt yet, or the session is over.
+* `hand_over` / `not_your_deal`: between hands only `deal_hand` is due, from the seat left of
+  the last dealer.
+* `not_your_turn`: only the seat whose turn it is acts; `hand_in_play`: during a hand the
+  commands are a placement and a pass.
+* `card_not_in_hand`, `redundant_rotation`: the card is not held, or is turned to a face
+  a lower rotation already shows.
+* `must_place_at_centre`, `cell_occupied`, `not_adjacent`, `field_too_large`: where a card may
+  not go (off (0, 0) on an empty field, on a card, touching no side, beyond five by five).
+* `mismatch`: the card does not match a neighbour.
+* `must_place`: on an empty field there is no pass.
 """
 
 from domain.decider import GameRules
 from domain.games.onexeno.bot import heuristic
-from domain.games.onexeno.deck import Card
-from domain.games.onexeno.model import Command, Event, Options
-from domain.games.onexeno.play import decide, evolve, initial_state, legal_moves, start
-from domain.games.onexeno.show import (
-    all_cards,
-    hidden,
-    is_terminal,
-    outcome,
-    redact,
-    seat_limits,
-    view,
-)
+from domain.games.onexeno.cards import Card
+from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
+from domain.games.onexeno.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.onexeno.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
     kind="onexeno",

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from domain.bots import best_move
 from domain.chance import Chance
-from domain.games.onexeno import field
-from domain.games.onexeno.deck import FACES
-from domain.games.onexeno.model import Command, OnexenoView, PlaceCard
+from domain.games.onexeno import board
+from domain.games.onexeno.cards import FACES
+from domain.games.onexeno.model import Command, PlaceCard
+from domain.games.onexeno.views import OnexenoView
 
 PLACE = 100.0
 """Any placement scores above a pass (which scores 0)."""
@@ -29,7 +30,7 @@ def heuristic(view: OnexenoView, moves: Sequence[Command], chance: Chance) -> Co
         cell = (move.row, move.col)
         after = {**faces, cell: FACES[move.card.pattern][move.rotation]}
         worth = {**values, cell: move.card.value}
-        taken = {line_cell for line in field.tricks(after, cell) for line_cell in line}
+        taken = {line_cell for line in board.tricks(after, cell) for line_cell in line}
         left = {key: face for key, face in after.items() if key not in taken}
         points = sum(worth[line_cell] for line_cell in taken)
         return PLACE + points + move.card.value - _open_lines(left, worth)
@@ -37,10 +38,10 @@ def heuristic(view: OnexenoView, moves: Sequence[Command], chance: Chance) -> Co
     return best_move(moves, score, chance)
 
 
-def _open_lines(faces: dict[field.Cell, int], worth: dict[field.Cell, int]) -> int:
+def _open_lines(faces: dict[board.Cell, int], worth: dict[board.Cell, int]) -> int:
     """Points lying in lines that one more card would complete (a cell may count twice)."""
     exposed = 0
-    for cell in field.open_cells(faces):
-        completed = {c for line in field.tricks({**faces, cell: 0}, cell) for c in line}
+    for cell in board.open_cells(faces):
+        completed = {c for line in board.tricks({**faces, cell: 0}, cell) for c in line}
         exposed += sum(worth[c] for c in completed if c != cell)
     return exposed

@@ -1,13 +1,15 @@
-"""ONEXENO's data: options, commands, events, state phases and the view, all frozen."""
+"""ONEXENO's data: options and seat limits, commands, events and state phases, all frozen."""
 
 from typing import Annotated, Literal
 
 import msgspec
 
-from domain.games.onexeno.deck import Card
+from domain.games.onexeno.cards import Card
 
 HAND_SIZE = 5
 MAX_HANDS = 20
+INDIVIDUAL_SEATS = (2, 7)
+"""The fewest and most seats of a game without partnerships."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -20,6 +22,13 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     teams: Literal[0, 2, 3] = 0
     hands: Annotated[int, msgspec.Meta(ge=1, le=MAX_HANDS)] = 1
     corner_match: bool = True
+
+
+def seat_limits(options: Options) -> tuple[int, int]:
+    """2-7 seats playing alone; exactly two per partnership otherwise."""
+    if options.teams:
+        return 2 * options.teams, 2 * options.teams
+    return INDIVIDUAL_SEATS
 
 
 # Commands
@@ -176,32 +185,6 @@ class Finished(msgspec.Struct, frozen=True):
 State = Waiting | Playing | Finished
 
 
-# View
-
-
-class SeatView(msgspec.Struct, frozen=True):
-    """One seat's public standing, by seat number; partners sit opposite (seat + seats / 2).
-
-    Its taken cards were shown in `TricksTaken` events; `benched` once it may play no more.
-    """
-
-    hand_size: int
-    taken_points: int
-    benched: bool
-    total: int
-
-
-class OnexenoView(msgspec.Struct, frozen=True):
-    """The table as one viewer sees it; `hands` holds every hand for the referee only."""
-
-    phase: Literal["waiting", "playing", "finished"]
-    hand_number: int
-    hands_to_play: int
-    dealer: int
-    turn: int
-    stack_size: int
-    field: tuple[Placed, ...]
-    seats: tuple[SeatView, ...]
-    hand: tuple[Card, ...]
-    history: tuple[tuple[int, ...], ...]
-    hands: tuple[tuple[Card, ...], ...] = ()
+def initial_state(options: Options, seats: int) -> State:
+    """A session before its first deal."""
+    return Waiting(options, seats)

@@ -8,7 +8,7 @@ from itertools import product
 from domain.chance import Chance
 from domain.decider import Context
 from domain.errors import DomainError
-from domain.games.onexeno.deck import DECK, Card, canonical, card_of, rotation_of
+from domain.games.onexeno.cards import DECK, Card, canonical, card_of, rotation_of
 from domain.games.onexeno.model import (
     Event,
     Hand,
@@ -18,7 +18,7 @@ from domain.games.onexeno.model import (
     Playing,
     State,
 )
-from domain.games.onexeno.play import decide, evolve
+from domain.games.onexeno.rules import decide, evolve
 
 NOW = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 Cell = tuple[int, int]

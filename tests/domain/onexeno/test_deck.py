@@ -4,7 +4,7 @@ from collections import Counter
 
 import msgspec
 
-from domain.games.onexeno.deck import DECK, FACES, canonical, card_of, period, turned
+from domain.games.onexeno.cards import DECK, FACES, canonical, card_of, period, turned
 
 
 def test_the_deck_has_exactly_seventy_distinct_cards() -> None:

@@ -1,6 +1,6 @@
 """The end game and the end of a hand (spec section 6), alone and in partnerships."""
 
-from domain.games.onexeno.deck import DECK, Card
+from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (
     HandEnded,
     Options,
@@ -10,7 +10,7 @@ from domain.games.onexeno.model import (
     Playing,
     TurnBegan,
 )
-from domain.games.onexeno.play import decide, legal_moves
+from domain.games.onexeno.rules import decide, legal_moves
 from tests.domain.onexeno.given import DARK, LIGHT, after, cards, ctx, playing, spare
 
 Q0 = 0b0000_0001

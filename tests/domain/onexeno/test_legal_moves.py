@@ -5,10 +5,10 @@ from typing import Any
 
 from commands.registry import GAMES
 from domain.errors import DomainError
-from domain.games.onexeno import field
-from domain.games.onexeno.deck import DECK, FACES, card_of
+from domain.games.onexeno import board as field
+from domain.games.onexeno.cards import DECK, FACES, card_of
 from domain.games.onexeno.model import Options, Pass, PlaceCard, Playing
-from domain.games.onexeno.play import decide, legal_moves
+from domain.games.onexeno.rules import decide, legal_moves
 from tests.domain.onexeno.given import LIGHT, ctx, matched, playing, spare
 from tests.domain.playout import Playout
 

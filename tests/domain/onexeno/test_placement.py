@@ -2,9 +2,9 @@
 
 import pytest
 
-from domain.games.onexeno.deck import DECK, card_of
+from domain.games.onexeno.cards import DECK, card_of
 from domain.games.onexeno.model import CardPlaced, Options, Pass, PlaceCard, TurnBegan
-from domain.games.onexeno.play import decide, legal_moves
+from domain.games.onexeno.rules import decide, legal_moves
 from tests.domain.onexeno.given import (
     DARK,
     LIGHT,

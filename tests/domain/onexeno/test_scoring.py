@@ -12,8 +12,8 @@ from domain.games.onexeno.model import (
     Playing,
     TurnBegan,
 )
-from domain.games.onexeno.play import decide, legal_moves
-from domain.games.onexeno.show import is_terminal, outcome
+from domain.games.onexeno.rules import decide, is_terminal, legal_moves
+from domain.games.onexeno.views import outcome
 from tests.domain.onexeno.given import LIGHT, after, cards, ctx, playing, refusal
 
 Q0 = 0b0000_0001

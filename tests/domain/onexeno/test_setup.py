@@ -8,7 +8,7 @@ import pytest
 from domain.chance import Chance
 from domain.decider import Context
 from domain.games.onexeno import rules
-from domain.games.onexeno.deck import DECK
+from domain.games.onexeno.cards import DECK
 from domain.games.onexeno.model import (
     DealerChosen,
     Event,
@@ -18,8 +18,9 @@ from domain.games.onexeno.model import (
     Playing,
     TurnBegan,
     Waiting,
+    initial_state,
 )
-from domain.games.onexeno.play import initial_state, start
+from domain.games.onexeno.rules import start
 from tests.domain.onexeno.given import NOW, after
 
 

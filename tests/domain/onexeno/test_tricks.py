@@ -1,9 +1,9 @@
 """Tricks (spec section 5.3): every completed line of five through the placed card is taken."""
 
-from domain.games.onexeno import field
-from domain.games.onexeno.deck import FACES, card_of
+from domain.games.onexeno import board as field
+from domain.games.onexeno.cards import FACES, card_of
 from domain.games.onexeno.model import CardPlaced, Event, Pass, PlaceCard, Playing, TricksTaken
-from domain.games.onexeno.play import decide, legal_moves
+from domain.games.onexeno.rules import decide, legal_moves
 from tests.domain.onexeno.given import after, ctx, matched, place, playing, refusal, spare
 
 Cell = tuple[int, int]

@@ -2,7 +2,7 @@
 
 from domain.decider import REFEREE, SPECTATOR
 from domain.games.onexeno.model import HandDealt, Playing, TricksTaken, TurnBegan
-from domain.games.onexeno.show import hidden, redact, view
+from domain.games.onexeno.views import hidden, redact, view
 from tests.domain.onexeno.given import LIGHT, cards, playing, spare
 
 Q0 = 0b0000_0001

@@ -1,4 +1,4 @@
-"""The ONEXENO deck: every two-colour border of a 3x3 card, counted once under rotation.
+"""The ONEXENO cards and deck: every two-colour border of a 3x3 card, counted once under rotation.
 
 A pattern is eight bits, bit i for border cell q_i, clockwise from the top-left corner:
 q0 top-left, q1 top, q2 top-right, q3 right, q4 bottom-right, q5 bottom, q6 bottom-left,
@@ -56,8 +56,8 @@ DECK: tuple[Card, ...] = tuple(
 )
 """Every card once, in the fixed order of their canonical patterns."""
 
-FACES: dict[int, tuple[int, ...]] = {
-    card.pattern: tuple(turned(card.pattern, r) for r in range(period(card.pattern)))
-    for card in DECK
-}
-"""For each card, the distinct faces it can show, indexed by rotation."""
+FACES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(turned(pattern, r) for r in range(period(pattern))) for pattern in range(FULL + 1)
+)
+"""Indexed by pattern (a card's is `FACES[card.pattern]`): the distinct faces it can show,
+indexed by rotation."""

@@ -1,28 +1,56 @@
-"""What leaves the server: views, redacted events, final standings, and the card audit."""
+"""What leaves the server: views, redacted events, final standings, and the card audit
+(`hidden` and `all_cards`)."""
 
 from collections.abc import Iterator
+from typing import Literal
 
 import msgspec
 
 from domain.decider import REFEREE, Standing
-from domain.games.onexeno.deck import DECK, Card
+from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (
     Event,
     Finished,
     Hand,
     HandDealt,
-    OnexenoView,
     Options,
+    Placed,
     Playing,
-    SeatView,
     State,
     TurnBegan,
     Waiting,
 )
-from domain.games.onexeno.play import team
+from domain.games.onexeno.rules import team
 
 replace = msgspec.structs.replace
-INDIVIDUAL_SEATS = (2, 7)
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """One seat's public standing, by seat number; partners sit opposite (seat + seats / 2).
+
+    Its taken cards were shown in `TricksTaken` events; `benched` once it may play no more.
+    """
+
+    hand_size: int
+    taken_points: int
+    benched: bool
+    total: int
+
+
+class OnexenoView(msgspec.Struct, frozen=True):
+    """The table as one viewer sees it; `hands` holds every hand for the referee only."""
+
+    phase: Literal["waiting", "playing", "finished"]
+    hand_number: int
+    hands_to_play: int
+    dealer: int
+    turn: int
+    stack_size: int
+    field: tuple[Placed, ...]
+    seats: tuple[SeatView, ...]
+    hand: tuple[Card, ...]
+    history: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] = ()
 
 
 def view(state: State, viewer: int) -> OnexenoView:
@@ -62,10 +90,6 @@ def redact(event: Event, viewer: int) -> Event | None:
     return event
 
 
-def is_terminal(state: State) -> bool:
-    return isinstance(state, Finished)
-
-
 def outcome(state: State) -> tuple[Standing, ...]:
     """Session totals; partners share their summed total and their place."""
     if isinstance(state, Waiting):
@@ -85,17 +109,6 @@ def outcome(state: State) -> tuple[Standing, ...]:
     )
 
 
-def all_cards(state: State) -> Iterator[Card]:
-    """Every card: hands, stack, field and taken piles (the whole deck before the deal)."""
-    if isinstance(state, Waiting):
-        yield from DECK
-        return
-    hand = state.hand
-    for cards in (*hand.hands, hand.stack, *hand.taken):
-        yield from cards
-    yield from (placed.card for placed in hand.field)
-
-
 def hidden(state: State, viewer: int) -> frozenset[Card]:
     """The stack and every hand but the viewer's own."""
     if viewer == REFEREE or isinstance(state, Waiting):
@@ -105,11 +118,15 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
     return frozenset(card for cards in (*others, hand.stack) for card in cards)
 
 
-def seat_limits(options: Options) -> tuple[int, int]:
-    """2-7 seats playing alone; exactly two per partnership otherwise."""
-    if options.teams:
-        return 2 * options.teams, 2 * options.teams
-    return INDIVIDUAL_SEATS
+def all_cards(state: State) -> Iterator[Card]:
+    """Every card: hands, stack, field and taken piles (the whole deck before the deal)."""
+    if isinstance(state, Waiting):
+        yield from DECK
+        return
+    hand = state.hand
+    for cards in (*hand.hands, hand.stack, *hand.taken):
+        yield from cards
+    yield from (placed.card for placed in hand.field)
 
 
 def _side(seat: int, seats: int, options: Options) -> int:
