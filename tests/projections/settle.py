@@ -4,8 +4,8 @@ import asyncio
 
 import asyncpg
 
+from commands.store import Position
 from infra import checkpoints
-from infra.postgres_store import PostgresEventStore
 
 READ_MODELS = ("lobby", "table_summaries", "scoreboards")
 
@@ -13,17 +13,27 @@ READ_MODELS = ("lobby", "table_summaries", "scoreboards")
 async def settled(
     pool: asyncpg.Pool, names: tuple[str, ...] = READ_MODELS, timeout: float = 30
 ) -> None:
-    """Return once every named projection has applied every committed event."""
-    store = PostgresEventStore(pool)
+    """Return once every named projection has applied every event committed so far.
+
+    The target is the log's last position, not what the horizon lets a reader see yet: an
+    old transaction elsewhere on the server holds the horizon back, and the read side with it.
+    """
+    latest = await _last_position(pool)
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
-        behind = [
-            name for name in names if await store.read_all(await checkpoints.load(pool, name), 1)
-        ]
+        behind = [name for name in names if await checkpoints.load(pool, name) < latest]
         if not behind:
             return
         assert asyncio.get_running_loop().time() < deadline, f"still behind: {behind}"
         await asyncio.sleep(0.05)
+
+
+async def _last_position(pool: asyncpg.Pool) -> Position:
+    row = await pool.fetchrow(
+        "SELECT tx_id::text::bigint AS tx_id, global_position FROM events"
+        " ORDER BY tx_id DESC, global_position DESC LIMIT 1"
+    )
+    return Position() if row is None else Position(row["tx_id"], row["global_position"])
 
 
 async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
