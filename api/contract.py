@@ -172,7 +172,8 @@ def event_members(rules: AnyRules) -> tuple[type[msgspec.Struct], ...]:
     """Every event a viewer may receive from a table of this kind: the table's events, the
     game's, and the Structs its `redact` puts in place of an event (from its annotation)."""
     redacted = get_type_hints(rules.redact).get("return", rules.Event)
-    members = (*table.TABLE_EVENTS, *struct_members(rules.Event), *struct_members(redacted))
+    members: list[type[msgspec.Struct]] = [*table.TABLE_EVENTS]
+    members += [*struct_members(rules.Event), *struct_members(redacted)]
     return tuple(dict.fromkeys(members))
 
 
@@ -211,8 +212,10 @@ def _published_name(cls: type, kind: str) -> str:
     owned = cls.__module__.startswith(f"domain.games.{kind}.") or cls.__module__ == (
         f"domain.games.{kind}"
     )
-    return f"{prefix}{cls.__name__}" if owned and not cls.__name__.startswith(prefix) else (
-        cls.__name__
+    return (
+        f"{prefix}{cls.__name__}"
+        if owned and not cls.__name__.startswith(prefix)
+        else (cls.__name__)
     )
 
 
@@ -235,7 +238,7 @@ def kind_components(rules: AnyRules) -> dict[str, Any]:
     """The components of one kind: its command union, event union, options, view and table
     view, and every Struct they refer to."""
     prefix = kind_prefix(rules.kind)
-    events = Union[event_members(rules)]  # noqa: UP007 (a union built at run time)
+    events: Any = Union[event_members(rules)]  # noqa: UP007 (a union built at run time)
     roots = [table.command_type(rules), events, rules.Options, view_type(rules)]
     (command, event, _, _), components = msgspec.json.schema_components(
         roots, ref_template=REF + "{name}"
@@ -244,8 +247,8 @@ def kind_components(rules: AnyRules) -> dict[str, Any]:
     published = {names.get(name, name): schema for name, schema in components.items()}
     published[f"{prefix}Command"] = command
     published[f"{prefix}Event"] = event
-    published = _renamed(published, names)
-    return published | _table_view(rules.kind)
+    renamed: dict[str, Any] = _renamed(published, names)
+    return renamed | _table_view(rules.kind)
 
 
 def _table_view(kind: str) -> dict[str, Any]:
@@ -379,10 +382,15 @@ def kind_example(kind: str) -> KindExample:
     shown = ((table.redact(rules, event, 0), before + n) for n, event in enumerate(started, 1))
     events = [games.VersionedEvent(version, event) for event, version in shown if event]
     return KindExample(
-        view=msgspec.to_builtins(table.view(rules, state, 0)),
-        command=msgspec.to_builtins(moves[0]) if moves else {"type": "start_game"},
-        events=msgspec.to_builtins(events),
+        view=_json(table.view(rules, state, 0)),
+        command=_json(moves[0]) if moves else {"type": "start_game"},
+        events=_json(events),
     )
+
+
+def _json(value: Any) -> Any:
+    """A value as the service sends it, decoded as JSON (tuples become lists)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def _decide(rules: AnyRules, state: table.AnyTable, seat: int | None, command: Any) -> Any:
@@ -418,9 +426,7 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
             )
         case "get", "/games/kinds":
             kinds = [
-                msgspec.to_builtins(
-                    games.KindInfo(r.kind, r.title, r.min_seats, r.max_seats, r.Options())
-                )
+                _json(games.KindInfo(r.kind, r.title, r.min_seats, r.max_seats, r.Options()))
                 for r in GAMES.values()
             ]
             return {"kinds": {"value": kinds}}
@@ -591,7 +597,10 @@ def _problem_response(status: int, codes: tuple[str, ...]) -> dict[str, Any]:
     }
     restriction = {
         "type": "object",
-        "properties": {"status": {"type": "integer", "enum": [status]}, "code": {"enum": list(codes)}},
+        "properties": {
+            "status": {"type": "integer", "enum": [status]},
+            "code": {"enum": list(codes)},
+        },
         "required": ["status", "code"],
     }
     return {
