@@ -220,17 +220,14 @@ def _published_name(cls: type, kind: str) -> str:
 
 
 def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` with every reference to a component (`$ref`s and discriminator mappings)
+    following the renames."""
     if isinstance(value, dict):
-        return {
-            key: (
-                REF + names.get(item[len(REF) :], item[len(REF) :])
-                if key == "$ref" and isinstance(item, str) and item.startswith(REF)
-                else _renamed(item, names)
-            )
-            for key, item in value.items()
-        }
+        return {key: _renamed(item, names) for key, item in value.items()}
     if isinstance(value, list):
         return [_renamed(item, names) for item in value]
+    if isinstance(value, str) and value.startswith(REF):
+        return REF + names.get(value[len(REF) :], value[len(REF) :])
     return value
 
 
@@ -301,8 +298,9 @@ def _struct_schema(cls: type[msgspec.Struct], **fields: dict[str, Any]) -> dict[
     return schema
 
 
-def shared_components() -> dict[str, Any]:
-    """The components over every kind and the API's own bodies made precise."""
+def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
+    """The components over every kind and the API's own bodies made precise (`schemas` are
+    the kinds' components)."""
     any_event = {"$ref": REF + "AnyEvent"}
     components: dict[str, Any] = {
         "AnyCommand": _any_of("Command", "A command of any kind (each kind's own union)."),
@@ -315,6 +313,7 @@ def shared_components() -> dict[str, Any]:
         "KindInfo": _struct_schema(games.KindInfo, options={"$ref": REF + "AnyOptions"}),
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
+        "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
         "Problem": PROBLEM_SCHEMA,
     }
     for kind in GAMES:
@@ -324,12 +323,25 @@ def shared_components() -> dict[str, Any]:
             "title": f"{prefix}CreateGame",
             "properties": {
                 "kind": {"type": "string", "enum": [kind]},
-                "options": {"$ref": f"{REF}{prefix}Options"},
+                "options": _without_defaults(schemas[f"{prefix}Options"]),
             },
             "required": ["kind"],
             "additionalProperties": False,
         }
     return components
+
+
+def _without_defaults(schema: dict[str, Any]) -> dict[str, Any]:
+    """A request body's schema: its fields' defaults said in words, so that generated
+    clients leave them optional (a default is what the service assumes when one is left out,
+    while every answer carries every field)."""
+    request = copy.deepcopy(schema)
+    for field in request.get("properties", {}).values():
+        if "default" in field:
+            default = json.dumps(field.pop("default"))
+            field["description"] = " ".join((field.get("description", ""), f"Default: {default}."))
+            field["description"] = field["description"].strip()
+    return request
 
 
 PROBLEM_SCHEMA: dict[str, Any] = {
@@ -502,7 +514,7 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
             assert name not in written or schemas[name] == schema, f"two schemas named {name}"
             schemas[name] = schema
             written.add(name)
-    schemas.update(shared_components())
+    schemas.update(shared_components(schemas))
     document["components"]["securitySchemes"] = {
         SECURITY_SCHEME: {
             "type": "http",

@@ -77,7 +77,7 @@ def test_the_seat_token_is_a_bearer_scheme_on_the_operations_that_take_one() -> 
     scheme = published()["components"]["securitySchemes"][SECURITY_SCHEME]
     assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
     for method, path, described in all_operations():
-        expected = {
+        expected: list[dict[str, list[str]]] | None = {
             "required": [{SECURITY_SCHEME: []}],
             "optional": [{SECURITY_SCHEME: []}, {}],
             None: None,
