@@ -37,7 +37,7 @@ from api.errors import DEFAULT_REFUSAL_STATUS, PROBLEM, STATUS_BY_CODE
 from commands import log
 from commands.registry import GAMES
 from domain import table
-from domain.decider import AnyRules
+from domain.decider import SPECTATOR, AnyRules
 
 REF = "#/components/schemas/"
 SECURITY_SCHEME = "SeatToken"
@@ -331,6 +331,99 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
     return components
 
 
+def _object(title: str, description: str, **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "title": title,
+        "description": description,
+        "properties": properties,
+        "required": list(properties),
+    }
+
+
+def _page(title: str, item: str) -> dict[str, Any]:
+    items = {"type": "array", "items": {"$ref": REF + item}}
+    more = {"anyOf": [{"type": "integer"}, {"type": "null"}]}
+    return _object(
+        title, "One page; `next_offset` is null on the last.", items=items, next_offset=more
+    )
+
+
+_TEXT = {"type": "string"}
+_INT = {"type": "integer"}
+_TIME = {"type": "string", "format": "date-time"}
+_NAMES = {"type": "array", "items": _TEXT}
+
+
+def read_model_components() -> dict[str, Any]:
+    """The read models' rows (they trail the games by the projection lag)."""
+    standing = {"kind": _TEXT, "played": _INT, "won": _INT, "points": _INT}
+    return {
+        "LobbyEntry": _object(
+            "LobbyEntry",
+            "A table waiting for players.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            options={"$ref": REF + "AnyOptions"},
+            seats=_NAMES,
+            min_seats=_INT,
+            max_seats=_INT,
+            free_seats=_INT,
+            created_at=_TIME,
+        ),
+        "LobbyPage": _page("LobbyPage", "LobbyEntry"),
+        "TableSummary": _object(
+            "TableSummary",
+            "A game's summary: `to_act` are the seats that may move, `public_view` the "
+            "spectator's view.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            status={"type": "string", "enum": ["open", "playing", "finished"]},
+            version=_INT,
+            seats=_NAMES,
+            to_act={"type": "array", "items": _INT},
+            public_view={"$ref": REF + "TableView"},
+            last_activity=_TIME,
+        ),
+        "TablePage": _page("TablePage", "TableSummary"),
+        "ScoreboardEntry": _object(
+            "ScoreboardEntry",
+            "A player's record at one kind.",
+            player=_TEXT,
+            **{key: value for key, value in standing.items() if key != "kind"},
+        ),
+        "ScoreboardPage": _page("ScoreboardPage", "ScoreboardEntry"),
+        "PlayerKind": _object("PlayerKind", "A player's record at one kind.", **standing),
+        "PlayerGame": _object(
+            "PlayerGame",
+            "A finished game of the player's.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            seat=_INT,
+            score=_INT,
+            place=_INT,
+            finished_at=_TIME,
+        ),
+        "PlayerRecord": _object(
+            "PlayerRecord",
+            "A player's record across all kinds, and their most recent games.",
+            name=_TEXT,
+            kinds={"type": "array", "items": {"$ref": REF + "PlayerKind"}},
+            recent_games={"type": "array", "items": {"$ref": REF + "PlayerGame"}},
+        ),
+    }
+
+
+READ_MODEL_BODIES = {
+    "/lobby": "LobbyPage",
+    "/tables": "TablePage",
+    "/tables/{game_id}": "TableSummary",
+    "/scoreboards/{kind}": "ScoreboardPage",
+    "/players/{name}": "PlayerRecord",
+}
+"""The body each read model answers with (their routes return untyped rows)."""
+
+
 def _without_defaults(schema: dict[str, Any]) -> dict[str, Any]:
     """A request body's schema: its fields' defaults said in words, so that generated
     clients leave them optional (a default is what the service assumes when one is left out,
@@ -372,6 +465,8 @@ class KindExample:
 
     view: Any
     """The table as seat 0 sees it."""
+    public: Any
+    """The table as a spectator sees it."""
     command: Any
     """Seat 0's first legal move, or any seat's."""
     events: list[Any]
@@ -395,6 +490,7 @@ def kind_example(kind: str) -> KindExample:
     events = [games.VersionedEvent(version, event) for event, version in shown if event]
     return KindExample(
         view=_json(table.view(rules, state, 0)),
+        public=_json(table.view(rules, state, SPECTATOR)),
         command=_json(moves[0]) if moves else {"type": "start_game"},
         events=_json(events),
     )
@@ -481,11 +577,43 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
             checks = [{"name": "hash_chain", "ok": True, "detail": "42 links"}]
             return {"audit": {"value": {"ok": True, "checks": checks, "first_failure": None}}}
         case "get", "/players/{name}":
-            record = {"name": "ada", "kinds": [], "recent_games": []}
+            kinds = [{"kind": kind, "played": 3, "won": 2, "points": 41}]
+            recent = {"game_id": EXAMPLE_ID, "kind": kind, "seat": 0, "score": 17, "place": 1}
+            games_played = [recent | {"finished_at": "2026-03-21T12:30:00+00:00"}]
+            record = {"name": "ada", "kinds": kinds, "recent_games": games_played}
             return {"player": {"value": record}}
         case "get", "/tables/{game_id}":
-            return {"summary": {"value": {"game_id": EXAMPLE_ID, "kind": kind}}}
-    return {"page": {"value": {"items": [], "next_offset": None}}}
+            return {"summary": {"value": _summary(kind)}}
+        case "get", "/tables":
+            return {"page": {"value": {"items": [_summary(kind)], "next_offset": 50}}}
+        case "get", "/lobby":
+            entry = {
+                "game_id": EXAMPLE_ID,
+                "kind": kind,
+                "options": view["options"],
+                "seats": ["ada"],
+                "min_seats": GAMES[kind].min_seats,
+                "max_seats": GAMES[kind].max_seats,
+                "free_seats": GAMES[kind].max_seats - 1,
+                "created_at": "2026-03-21T12:00:00+00:00",
+            }
+            return {"page": {"value": {"items": [entry], "next_offset": None}}}
+    entry = {"player": "ada", "played": 3, "won": 2, "points": 41}
+    return {"page": {"value": {"items": [entry], "next_offset": None}}}
+
+
+def _summary(kind: str) -> dict[str, Any]:
+    public = kind_example(kind).public
+    return {
+        "game_id": EXAMPLE_ID,
+        "kind": kind,
+        "status": public["status"],
+        "version": public["version"],
+        "seats": [seat["name"] for seat in public["seats"]],
+        "to_act": [0],
+        "public_view": public,
+        "last_activity": "2026-03-21T12:00:00+00:00",
+    }
 
 
 def request_examples(method: str, path: str) -> dict[str, Any] | None:
@@ -515,6 +643,7 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
             schemas[name] = schema
             written.add(name)
     schemas.update(shared_components(schemas))
+    schemas.update(read_model_components())
     document["components"]["securitySchemes"] = {
         SECURITY_SCHEME: {
             "type": "http",
@@ -552,6 +681,8 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
                 "x-event-data": {"$ref": REF + "AnyEvent"},
             }
         }
+    if path in READ_MODEL_BODIES:
+        body["application/json"]["schema"] = {"$ref": REF + READ_MODEL_BODIES[path]}
     for media in body.values():
         media["examples"] = response_examples(method, path)
     if path == "/games/{game_id}/commands":

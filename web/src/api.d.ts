@@ -1234,6 +1234,29 @@ export interface components {
             max_seats: number;
             options: components["schemas"]["AnyOptions"];
         };
+        /**
+         * LobbyEntry
+         * @description A table waiting for players.
+         */
+        LobbyEntry: {
+            game_id: string;
+            kind: string;
+            options: components["schemas"]["AnyOptions"];
+            seats: string[];
+            min_seats: number;
+            max_seats: number;
+            free_seats: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * LobbyPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        LobbyPage: {
+            items: components["schemas"]["LobbyEntry"][];
+            next_offset: number | null;
+        };
         /** LogRecord */
         LogRecord: {
             game_id: string;
@@ -1670,22 +1693,37 @@ export interface components {
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
         };
-        /** Page */
-        Page: {
-            items: {
-                [key: string]: unknown;
-            }[];
-            next_offset: number | null;
+        /**
+         * PlayerGame
+         * @description A finished game of the player's.
+         */
+        PlayerGame: {
+            game_id: string;
+            kind: string;
+            seat: number;
+            score: number;
+            place: number;
+            /** Format: date-time */
+            finished_at: string;
         };
-        /** PlayerRecord */
+        /**
+         * PlayerKind
+         * @description A player's record at one kind.
+         */
+        PlayerKind: {
+            kind: string;
+            played: number;
+            won: number;
+            points: number;
+        };
+        /**
+         * PlayerRecord
+         * @description A player's record across all kinds, and their most recent games.
+         */
         PlayerRecord: {
             name: string;
-            kinds: {
-                [key: string]: unknown;
-            }[];
-            recent_games: {
-                [key: string]: unknown;
-            }[];
+            kinds: components["schemas"]["PlayerKind"][];
+            recent_games: components["schemas"]["PlayerGame"][];
         };
         /**
          * Problem
@@ -1698,6 +1736,24 @@ export interface components {
             status: number;
             detail: string;
             code: string;
+        };
+        /**
+         * ScoreboardEntry
+         * @description A player's record at one kind.
+         */
+        ScoreboardEntry: {
+            player: string;
+            played: number;
+            won: number;
+            points: number;
+        };
+        /**
+         * ScoreboardPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        ScoreboardPage: {
+            items: components["schemas"]["ScoreboardEntry"][];
+            next_offset: number | null;
         };
         /** Seat */
         Seat: {
@@ -1751,6 +1807,30 @@ export interface components {
             commitment: string;
             /** @default hmac-sha256-v1 */
             algorithm: string;
+        };
+        /**
+         * TablePage
+         * @description One page; `next_offset` is null on the last.
+         */
+        TablePage: {
+            items: components["schemas"]["TableSummary"][];
+            next_offset: number | null;
+        };
+        /**
+         * TableSummary
+         * @description A game's summary: `to_act` are the seats that may move, `public_view` the spectator's view.
+         */
+        TableSummary: {
+            game_id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "open" | "playing" | "finished";
+            version: number;
+            seats: string[];
+            to_act: number[];
+            public_view: components["schemas"]["TableView"];
+            /** Format: date-time */
+            last_activity: string;
         };
         /** @description A table as one viewer sees it, by kind. */
         TableView: components["schemas"]["GnonoTableView"] | components["schemas"]["MadTableView"] | components["schemas"]["OnexenoTableView"] | components["schemas"]["EclipticTableView"] | components["schemas"]["CnoTableView"];
@@ -2758,7 +2838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": components["schemas"]["LobbyPage"];
                 };
             };
             /** @description The request is malformed. `code`: invalid_body */
@@ -2833,7 +2913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": components["schemas"]["TablePage"];
                 };
             };
             /** @description The request is malformed. `code`: invalid_body */
@@ -2901,9 +2981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableSummary"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -2976,7 +3054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page"];
+                    "application/json": components["schemas"]["ScoreboardPage"];
                 };
             };
             /** @description The request is malformed. `code`: invalid_body */
