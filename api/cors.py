@@ -17,7 +17,7 @@ DEFAULT_ORIGINS = (
     "http://127.0.0.1:8000",
     "http://localhost:8000",
 )
-EXPOSED_HEADERS = ("Location", "ETag", "Retry-After", "Content-Type", "Last-Event-ID")
+EXPOSED_HEADERS = ("Location", "ETag", "Retry-After", "Idempotency-Key")
 """Response headers a browser client may read."""
 ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID")
 
