@@ -77,17 +77,29 @@ def game_refusals() -> tuple[str, ...]:
     source (`require(..., "code", ...)`, `refuse("code", ...)`, `DomainError("code", ...)`)."""
     codes: set[str] = set()
     for rules in GAMES.values():
-        codes.update(_codes_in_package(rules))
+        codes.update(_codes_in_package(rules.decide.__module__.rsplit(".", 1)[0]))
+    for module in SHARED_GAME_MODULES:
+        codes.update(_codes_in_package(module))
     return tuple(sorted(codes - STATUS_BY_CODE.keys()))
 
 
-def _codes_in_package(rules: AnyRules) -> Iterator[str]:
-    package = rules.decide.__module__.rsplit(".", 1)[0]
-    spec = importlib.util.find_spec(package)
-    assert spec is not None and spec.submodule_search_locations, f"{package} is not a package"
-    for folder in spec.submodule_search_locations:
-        for source in sorted(Path(folder).rglob("*.py")):
-            yield from _codes_in_source(source.read_text())
+SHARED_GAME_MODULES = ("domain.cards", "domain.seats")
+"""Modules the games share that may refuse a move too."""
+
+
+def _codes_in_package(name: str) -> Iterator[str]:
+    """The codes raised in a module, or in every module of a package."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None, f"no module {name}"
+    if spec.submodule_search_locations:
+        sources = [
+            s for f in spec.submodule_search_locations for s in sorted(Path(f).rglob("*.py"))
+        ]
+    else:
+        assert spec.origin is not None, f"{name} has no source"
+        sources = [Path(spec.origin)]
+    for source in sources:
+        yield from _codes_in_source(source.read_text())
 
 
 def _codes_in_source(source: str) -> Iterator[str]:
@@ -104,7 +116,7 @@ def _codes_in_source(source: str) -> Iterator[str]:
 
 def operations() -> dict[tuple[str, str], Operation]:
     """Every operation of the service, by (method, path), and what it can refuse."""
-    playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals(), "stale"}))
+    playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
     return {
         ("get", "/health"): Operation(()),
         ("get", "/metrics"): Operation(()),
