@@ -35,8 +35,8 @@ def all_operations() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def test_every_schema_is_valid_json_schema() -> None:
-    for name, schema in published()["components"]["schemas"].items():
-        Draft202012Validator.check_schema(schema), name
+    for schema in published()["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
 
 
 def test_every_operation_is_described_with_examples_and_typed_bodies() -> None:
