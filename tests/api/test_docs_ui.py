@@ -28,6 +28,7 @@ async def test_the_docs_page_loads_only_the_services_own_assets(
         assert served.status_code == 200, url
         assert len(served.content) > 1000, url
     assert "cdn" not in html.text.lower()
+    assert "GnonoTableView" in html.text, "the page shows the published document"
 
 
 async def test_the_published_document_is_served(client: AsyncClient) -> None:
