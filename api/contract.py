@@ -697,6 +697,11 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
         body["application/json"]["schema"] = {"$ref": REF + READ_MODEL_BODIES[path]}
     for media in body.values():
         media["examples"] = response_examples(method, path)
+    if success == "201":
+        responses["200"] = {
+            **copy.deepcopy(responses["201"]),
+            "description": "The same answer again: this `Idempotency-Key` was used before.",
+        }
     if path == "/games/{game_id}/commands":
         operation["requestBody"] = {
             "required": True,

@@ -2153,6 +2153,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The same answer again: this `Idempotency-Key` was used before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCreated"];
+                };
+            };
             /** @description Document created, URL follows */
             201: {
                 headers: {
@@ -2457,6 +2466,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The same answer again: this `Idempotency-Key` was used before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatGranted"];
+                };
+            };
             /** @description Document created, URL follows */
             201: {
                 headers: {
