@@ -631,7 +631,7 @@ def _summary(kind: str) -> dict[str, Any]:
 def request_examples(method: str, path: str) -> dict[str, Any] | None:
     match method, path:
         case "post", "/games":
-            return _per_kind(lambda kind: {"kind": kind, "options": {}})
+            return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})
         case "post", "/games/{game_id}/seats":
             person = {"name": "ada", "entropy": "my lucky dice"}
             return {"person": {"value": person}, "bot": {"value": {"bot": "heuristic"}}}
