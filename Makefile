@@ -1,12 +1,15 @@
 # Two entry points: `make run` serves Cardroom, `make test` runs the whole suite.
 # Both build .venv from the hash-locked requirements.lock first (once, and again when it changes).
+# `make test` also installs web/'s node modules (the TypeScript client's toolchain) from
+# web/package-lock.json; `make run` needs only python3 and make.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+WEB_STAMP := web/node_modules/.installed
 
-.PHONY: install run test check lock bench
+.PHONY: install web client run test check lock bench
 
 install: $(STAMP)
 
@@ -16,10 +19,22 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+# The TypeScript toolchain (openapi-typescript, tsc), locked by web/package-lock.json.
+web: $(WEB_STAMP)
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $(WEB_STAMP)
+
+# Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API.
+client: install $(WEB_STAMP)
+	$(BIN)/python -m api.contract > web/openapi.json
+	cd web && npm run --silent generate && npm run --silent check
+
 run: install
 	$(BIN)/cardroom serve
 
-test: install
+test: install $(WEB_STAMP)
 	$(BIN)/pytest
 
 check: install

@@ -9,10 +9,10 @@ import redis.asyncio as redis
 from litestar import Litestar, Response, get
 from litestar.datastructures import State
 from litestar.di import Provide
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from api import contract
+from api.cors import cors_config
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
 from api.live import LiveHub, live
@@ -78,11 +78,13 @@ def create_app(
     stream: str = DEFAULT_STREAM,
     run_workers: bool = True,
     bot_pace: float = DEFAULT_BOT_PACE,
+    cors_origins: list[str] | None = None,
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
     With `run_workers` the relay, the projections and the bots run in this process too;
-    `bot_pace` is the seconds a bot waits between its moves in a real-time game.
+    `bot_pace` is the seconds a bot waits between its moves in a real-time game;
+    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`).
     """
 
     @asynccontextmanager
@@ -106,14 +108,18 @@ def create_app(
             await pool.close()
 
     return Litestar(
-        route_handlers=[health, metrics, GamesController, live, *READ_MODEL_ROUTES, *REPLAY_ROUTES],
+        route_handlers=[
+            health,
+            metrics,
+            GamesController,
+            live,
+            *READ_MODEL_ROUTES,
+            *REPLAY_ROUTES,
+            contract.assets_router(),
+        ],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        openapi_config=OpenAPIConfig(
-            title="Cardroom",
-            version="0.1.0",
-            description="Event-sourced card games: create tables, take seats, play, replay.",
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(path="/swagger")],
-        ),
+        openapi_config=contract.openapi_config(),
+        cors_config=cors_config(cors_origins),
     )

@@ -1,0 +1,115 @@
+"""A client that checks every request it sends and every answer it gets against the published
+OpenAPI document: the status must be documented for the operation, and so must the media
+type, and the body must validate against the published schema (so a refusal's `code` must be
+in the operation's enum)."""
+
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from httpx import AsyncClient, Response
+from jsonschema import Draft202012Validator
+
+from api import contract
+
+
+@functools.cache
+def published() -> dict[str, Any]:
+    return contract.document()
+
+
+_validators: dict[int, Draft202012Validator] = {}
+
+
+def validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """A validator of `schema` (a part of the published document, so its id is stable) that
+    resolves `#/components/...` in the document."""
+    if id(schema) not in _validators:
+        root = {**schema, "components": published()["components"]}
+        _validators[id(schema)] = Draft202012Validator(root)
+    return _validators[id(schema)]
+
+
+def assert_valid(instance: Any, schema: dict[str, Any], what: str) -> None:
+    errors = sorted(validator(schema).iter_errors(instance), key=lambda error: error.path)
+    assert not errors, f"{what} does not match its schema: {errors[0].message[:2000]}"
+
+
+def operation(method: str, template: str) -> dict[str, Any]:
+    operation: dict[str, Any] = published()["paths"][template][method]
+    return operation
+
+
+def sse_data(text: str) -> list[Any]:
+    """The `data` of every Server-Sent Event in a stream, decoded."""
+    return [
+        json.loads(line[len("data:") :]) for line in text.splitlines() if line.startswith("data:")
+    ]
+
+
+@dataclass
+class PublishedClient:
+    """Sends requests by operation (method and path template) and checks both ways."""
+
+    client: AsyncClient
+    seen: set[tuple[str, str, int]] = field(default_factory=set)
+
+    async def call(
+        self,
+        method: str,
+        template: str,
+        *,
+        json_body: Any = None,
+        content: bytes | None = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+        params: dict[str, Any] | None = None,
+        **path: str,
+    ) -> Response:
+        described = operation(method, template)
+        if json_body is not None:
+            schema = described["requestBody"]["content"]["application/json"]["schema"]
+            assert_valid(json_body, schema, f"the request to {method.upper()} {template}")
+        sent_headers = dict(headers or {})
+        if token is not None:
+            sent_headers["Authorization"] = f"Bearer {token}"
+        url = template.format(**path)
+        response = await self.client.request(
+            method.upper(),
+            url,
+            json=json_body,
+            content=content,
+            headers=sent_headers,
+            params=params,
+        )
+        check(response, method, template)
+        self.seen.add((method, template, response.status_code))
+        return response
+
+    async def ok(self, method: str, template: str, status: int = 200, **kwargs: Any) -> Any:
+        response = await self.call(method, template, **kwargs)
+        assert response.status_code == status, response.text
+        media = response.headers["content-type"].split(";")[0]
+        return response.json() if media.endswith("json") else response.text
+
+    async def refused(self, method: str, template: str, code: str, **kwargs: Any) -> Any:
+        response = await self.call(method, template, **kwargs)
+        assert response.json()["code"] == code, response.text
+        return response.json()
+
+
+def check(response: Response, method: str, template: str) -> None:
+    """The answer is one the published document describes for this operation."""
+    what = f"{method.upper()} {template} answering {response.status_code}"
+    responses = operation(method, template)["responses"]
+    assert str(response.status_code) in responses, f"{what} is undocumented: {response.text}"
+    contents = responses[str(response.status_code)].get("content", {})
+    media = response.headers.get("content-type", "").split(";")[0]
+    assert media in contents, f"{what} sent {media}, documented {list(contents)}"
+    described = contents[media]
+    if media == "text/event-stream":
+        for data in sse_data(response.text):
+            assert_valid(data, described["x-event-data"], f"an event of {what}")
+    elif media.endswith("json"):
+        assert_valid(response.json(), described["schema"], what)

@@ -1,0 +1,265 @@
+"""The published OpenAPI document is the service's real contract: every operation of every
+kind answers exactly as it says, refusals included, and its own examples fit its schemas."""
+
+import asyncio
+import random
+import uuid
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+from jsonschema import Draft202012Validator
+
+from api.contract import SECURITY_SCHEME, operations
+from api.errors import PROBLEM, STATUS_BY_CODE
+from commands.registry import GAMES
+from tests.api.players import QUICK_OPTIONS
+from tests.api.published import PublishedClient, assert_valid, published
+
+MAX_COMMANDS = 5_000
+TOKEN_OPERATIONS = {
+    ("post", "/games/{game_id}/commands"): "required",
+    ("get", "/games/{game_id}"): "optional",
+    ("get", "/games/{game_id}/events"): "optional",
+    ("get", "/games/{game_id}/live"): "optional",
+    ("get", "/games/{game_id}/replay"): "optional",
+}
+
+
+def all_operations() -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, described)
+        for path, item in published()["paths"].items()
+        for method, described in item.items()
+    ]
+
+
+def test_every_schema_is_valid_json_schema() -> None:
+    for schema in published()["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_every_operation_is_described_with_examples_and_typed_bodies() -> None:
+    assert {(method, path) for method, path, _ in all_operations()} == operations().keys()
+    for method, path, described in all_operations():
+        what = f"{method.upper()} {path}"
+        assert described.get("description"), f"{what} has no description"
+        success = [status for status in described["responses"] if status.startswith("2")]
+        assert success, what
+        for status in success:
+            for media, content in described["responses"][status]["content"].items():
+                assert content.get("examples"), f"{what} has no example of {media}"
+                assert content["schema"] != {}, f"{what} answers an untyped body"
+        for status, response in described["responses"].items():
+            if int(status) >= 400:
+                assert list(response["content"]) == [PROBLEM], f"{what} {status}"
+        if "requestBody" in described:
+            body = described["requestBody"]["content"]["application/json"]
+            assert body.get("examples"), f"{what} has no example of its body"
+
+
+def test_the_examples_fit_the_schemas() -> None:
+    for method, path, described in all_operations():
+        what = f"{method.upper()} {path}"
+        for status, response in described["responses"].items():
+            for media, content in response["content"].items():
+                examples = [e["value"] for e in content.get("examples", {}).values()]
+                examples += [content["example"]] if "example" in content else []
+                for example in examples:
+                    if media.endswith("json"):
+                        assert_valid(example, content["schema"], f"an example of {what} {status}")
+        if "requestBody" in described:
+            body = described["requestBody"]["content"]["application/json"]
+            for name, example in body["examples"].items():
+                assert_valid(example["value"], body["schema"], f"example {name} of {what}")
+
+
+def test_the_seat_token_is_a_bearer_scheme_on_the_operations_that_take_one() -> None:
+    scheme = published()["components"]["securitySchemes"][SECURITY_SCHEME]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    for method, path, described in all_operations():
+        expected: list[dict[str, list[str]]] | None = {
+            "required": [{SECURITY_SCHEME: []}],
+            "optional": [{SECURITY_SCHEME: []}, {}],
+            None: None,
+        }[TOKEN_OPERATIONS.get((method, path))]
+        assert described.get("security") == expected, f"{method.upper()} {path}"
+
+
+def test_every_refusal_code_is_documented_somewhere() -> None:
+    documented = {
+        code
+        for _, _, described in all_operations()
+        for status, response in described["responses"].items()
+        if int(status) >= 400
+        for code in response["content"][PROBLEM]["schema"]["allOf"][1]["properties"]["code"]["enum"]
+    }
+    assert STATUS_BY_CODE.keys() <= documented
+
+
+def test_each_kind_has_its_own_components() -> None:
+    schemas = published()["components"]["schemas"]
+    for kind in GAMES:
+        prefix = kind.capitalize()
+        for suffix in ("Command", "Event", "Options", "View", "TableView", "CreateGame"):
+            assert f"{prefix}{suffix}" in schemas
+    table_view = schemas["TableView"]
+    assert table_view["discriminator"]["propertyName"] == "kind"
+    assert len(table_view["oneOf"]) == len(GAMES)
+
+
+@pytest.mark.parametrize("kind", list(GAMES))
+async def test_every_operation_answers_as_published(client: AsyncClient, kind: str) -> None:
+    api = PublishedClient(client)
+    rules = GAMES[kind]
+    seats = max(rules.min_seats, 2)
+    players = [f"{kind}-{uuid.uuid4().hex[:6]}-{seat}" for seat in range(seats)]
+
+    await api.ok("get", "/health")
+    await api.ok("get", "/metrics")
+    await api.ok("get", "/games/kinds")
+    body = {"kind": kind, "options": QUICK_OPTIONS.get(kind, {})}
+    once = {"Idempotency-Key": f"create-{uuid.uuid4()}"}
+    created = await api.ok("post", "/games", 201, json_body=body, headers=once)
+    assert await api.ok("post", "/games", 200, json_body=body, headers=once) == created
+    game_id = created["id"]
+    tokens = []
+    for name in players:
+        seat = {"name": name, "entropy": f"dice {name}"}
+        granted = await api.ok(
+            "post", "/games/{game_id}/seats", 201, json_body=seat, game_id=game_id
+        )
+        tokens.append(granted["token"])
+    await api.refused("get", "/games/{game_id}/log", "game_not_over", game_id=game_id)
+    await api.refused("get", "/games/{game_id}/audit", "game_not_over", game_id=game_id)
+
+    final, decided = await play(api, game_id, tokens, random.Random(kind))
+    assert final["status"] == "finished"
+
+    for token in (*tokens, None):
+        await api.ok("get", "/games/{game_id}/events", game_id=game_id, token=token)
+        await api.ok("get", "/games/{game_id}/live", game_id=game_id, token=token)
+        at = {"at": decided[len(decided) // 2]}  # a version a command left the game at
+        await api.ok("get", "/games/{game_id}/replay", game_id=game_id, token=token, params=at)
+    await api.ok("get", "/games/{game_id}/log", game_id=game_id)
+    await api.ok("get", "/games/{game_id}/audit", game_id=game_id)
+    await read_models(api, kind, game_id, players[0])
+
+    missing = {
+        (method, path)
+        for method, path, _ in all_operations()
+        if not any(seen[:2] == (method, path) and seen[2] < 300 for seen in api.seen)
+    }
+    assert not missing, f"operations not exercised: {sorted(missing)}"
+
+
+async def play(
+    api: PublishedClient, game_id: str, tokens: list[str], rng: random.Random
+) -> tuple[Any, list[int]]:
+    """Random legal moves until the game ends, every view and answer checked; returns the
+    final view and the versions the commands left the game at."""
+    decided = []
+    for _ in range(MAX_COMMANDS):
+        views = [
+            await api.ok("get", "/games/{game_id}", game_id=game_id, token=token)
+            for token in tokens
+        ]
+        movers = [seat for seat, seen in enumerate(views) if seen["legal_moves"]]
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        move = rng.choice(views[seat]["legal_moves"])
+        sent = await api.call(
+            "post", "/games/{game_id}/commands", json_body=move, token=tokens[seat], game_id=game_id
+        )
+        assert sent.status_code in (200, 409), sent.text  # a real-time rival may move first
+        if sent.status_code == 200:
+            decided.append(sent.json()["version"])
+    return await api.ok("get", "/games/{game_id}", game_id=game_id), decided
+
+
+async def read_models(api: PublishedClient, kind: str, game_id: str, player: str) -> None:
+    """The read models, once the projections have caught up with the finished game."""
+    await api.ok("get", "/lobby", params={"kind": kind})
+    await api.ok("get", "/tables", params={"kind": kind, "status": "finished"})
+    await api.ok("get", "/scoreboards/{kind}", kind=kind)
+    for _ in range(200):
+        summary = await api.call("get", "/tables/{game_id}", game_id=game_id)
+        record = await api.call("get", "/players/{name}", name=player)
+        if summary.status_code == record.status_code == 200:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the read models did not catch up")
+
+
+async def test_refusals_are_published_problems(client: AsyncClient) -> None:
+    api = PublishedClient(client)
+    created = await api.ok("post", "/games", 201, json_body={"kind": "gnono"})
+    game_id = created["id"]
+    tokens = [
+        (
+            await api.ok(
+                "post", "/games/{game_id}/seats", 201, json_body={"name": name}, game_id=game_id
+            )
+        )["token"]
+        for name in ("ada", "bo")
+    ]
+    start = {"type": "start_game"}
+    unknown = str(uuid.uuid4())
+    commands = "/games/{game_id}/commands"
+    await api.refused("post", "/games", "invalid_body", content=b'{"kind": "gnono", "x": 1}')
+    await api.refused("post", "/games", "malformed_json", content=b"{", game_id=game_id)
+    await api.refused("post", "/games", "unknown_kind", content=b'{"kind": "chess"}')
+    options = b'{"kind": "gnono", "options": {"hand_size": "many"}}'
+    await api.refused("post", "/games", "invalid_options", content=options)
+    await api.refused("post", commands, "missing_token", json_body=start, game_id=game_id)
+    await api.refused(
+        "post", commands, "wrong_token", json_body=start, token="nope", game_id=game_id
+    )
+    await api.refused(
+        "post", commands, "game_not_found", json_body=start, token=tokens[0], game_id=unknown
+    )
+    await api.refused(
+        "post",
+        commands,
+        "invalid_command",
+        content=b'{"type": "x"}',
+        token=tokens[0],
+        game_id=game_id,
+    )
+    await api.refused(
+        "post", commands, "malformed_json", content=b"{", token=tokens[0], game_id=game_id
+    )
+    draw = {"type": "draw_card"}
+    await api.refused(
+        "post", commands, "not_started", json_body=draw, token=tokens[0], game_id=game_id
+    )
+    await api.refused(
+        "post", "/games/{game_id}/seats", "invalid_name", json_body={"name": " "}, game_id=game_id
+    )
+    await api.refused(
+        "post", "/games/{game_id}/seats", "unknown_bot", json_body={"bot": "x"}, game_id=game_id
+    )
+    await api.refused("get", "/games/{game_id}", "game_not_found", game_id=unknown)
+    await api.refused("get", "/games/{game_id}", "wrong_token", token="nope", game_id=game_id)
+    await api.refused(
+        "get", "/games/{game_id}/events", "invalid_body", params={"after": -1}, game_id=game_id
+    )
+    await api.refused(
+        "get", "/games/{game_id}/replay", "version_not_found", params={"at": 99}, game_id=game_id
+    )
+    await api.refused("get", "/games/{game_id}/live", "game_not_found", game_id=unknown)
+    await api.refused("get", "/tables/{game_id}", "game_not_found", game_id=unknown)
+    await api.refused("get", "/players/{name}", "not_found", name=f"nobody {unknown}")
+    await api.refused("get", "/lobby", "invalid_body", params={"limit": 0})
+    await api.ok("post", commands, json_body=start, token=tokens[0], game_id=game_id)
+    await api.refused(
+        "post", commands, "already_started", json_body=start, token=tokens[0], game_id=game_id
+    )
+    await api.refused(
+        "post",
+        "/games/{game_id}/seats",
+        "table_not_open",
+        json_body={"name": "cy"},
+        game_id=game_id,
+    )

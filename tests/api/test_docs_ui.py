@@ -1,0 +1,91 @@
+"""The docs UI works offline: every script and stylesheet it loads is served by the service,
+and browsers may call the service from the configured origins only."""
+
+import re
+
+import pytest
+from httpx import AsyncClient
+from litestar.testing import AsyncTestClient
+
+from api.app import create_app
+from api.cors import DEFAULT_ORIGINS, EXPOSED_HEADERS, allowed_origins
+
+ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
+
+
+@pytest.mark.parametrize("page", ["/schema", "/schema/swagger"])
+async def test_the_docs_page_loads_only_the_services_own_assets(
+    client: AsyncClient, page: str
+) -> None:
+    html = await client.get(page)
+    assert html.status_code == 200
+    assert "text/html" in html.headers["content-type"]
+    assets = ASSET.findall(html.text)
+    assert len(assets) >= 3, assets  # the bundle, the preset and the stylesheet
+    for url in assets:
+        assert url.startswith("/"), f"{page} loads {url} from elsewhere"
+        served = await client.get(url)
+        assert served.status_code == 200, url
+        assert len(served.content) > 1000, url
+    assert "cdn" not in html.text.lower()
+    assert "GnonoTableView" in html.text, "the page shows the published document"
+
+
+async def test_the_published_document_is_served(client: AsyncClient) -> None:
+    served = await client.get("/schema/openapi.json")
+    assert served.status_code == 200
+    assert "GnonoCommand" in served.json()["components"]["schemas"]
+
+
+def test_the_origins_setting() -> None:
+    assert allowed_origins({}) == list(DEFAULT_ORIGINS)
+    setting = "https://cards.example, http://localhost:3000/ ,"
+    assert allowed_origins({"CARDROOM_CORS_ORIGINS": setting}) == [
+        "https://cards.example",
+        "http://localhost:3000",
+    ]
+
+
+def preflight(origin: str) -> dict[str, str]:
+    return {
+        "Origin": origin,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+    }
+
+
+async def test_a_preflight_from_an_allowed_origin_succeeds(
+    database_url: str, redis_url: str, stream: str
+) -> None:
+    app = create_app(
+        database_url, redis_url, stream, run_workers=False, cors_origins=["https://cards.example"]
+    )
+    async with AsyncTestClient(app) as client:
+        answer = await client.options("/games", headers=preflight("https://cards.example"))
+        assert answer.status_code in (200, 204), answer.text
+        assert answer.headers["access-control-allow-origin"] == "https://cards.example"
+        allowed = answer.headers["access-control-allow-headers"].lower()
+        assert {"authorization", "content-type", "idempotency-key"} <= {
+            header.strip() for header in allowed.split(",")
+        }
+        assert "POST" in answer.headers["access-control-allow-methods"]
+        simple = await client.get("/games/kinds", headers={"Origin": "https://cards.example"})
+        assert simple.headers["access-control-allow-origin"] == "https://cards.example"
+        exposed = {
+            h.strip().lower() for h in simple.headers["access-control-expose-headers"].split(",")
+        }
+        assert {header.lower() for header in EXPOSED_HEADERS} <= exposed
+
+
+async def test_a_preflight_from_another_origin_is_refused(
+    database_url: str, redis_url: str, stream: str
+) -> None:
+    app = create_app(
+        database_url, redis_url, stream, run_workers=False, cors_origins=["https://cards.example"]
+    )
+    async with AsyncTestClient(app) as client:
+        answer = await client.options("/games", headers=preflight("https://evil.example"))
+        assert answer.status_code >= 400
+        assert "access-control-allow-origin" not in answer.headers
+        simple = await client.get("/games/kinds", headers={"Origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in simple.headers
