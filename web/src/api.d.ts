@@ -1268,6 +1268,8 @@ export interface components {
             event_id: string;
             /** @default  */
             recorded_at: string;
+            /** @default 1 */
+            schema_version: number;
         };
         /** Card */
         MadCard: {
@@ -1918,7 +1920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "application/json": string;
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -2066,7 +2068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, colour_not_allowed, colour_required, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_drawn_card, no_battle, no_match, no_such_pile, not_a_pair, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game as it stands. `code`: already_started, card_does_not_match, card_not_in_hand, colour_not_allowed, colour_required, game_over, not_enough_seats, not_seated, not_started, not_the_drawn_card, not_your_turn, nothing_drawn, take_four_not_allowed, unknown_command */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2085,7 +2087,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "colour_not_allowed" | "colour_required" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_drawn_card" | "no_battle" | "no_match" | "no_such_pile" | "not_a_pair" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
+                        code: "already_started" | "card_does_not_match" | "card_not_in_hand" | "colour_not_allowed" | "colour_required" | "game_over" | "not_enough_seats" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_turn" | "nothing_drawn" | "take_four_not_allowed" | "unknown_command";
                     };
                 };
             };
