@@ -41,7 +41,7 @@ async def health(state: State) -> Health:
     return Health("ok")
 
 
-@get("/metrics", tags=["service"])
+@get("/metrics", tags=["service"], media_type="text/plain")
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
