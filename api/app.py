@@ -18,6 +18,7 @@ from api.games import GamesController
 from api.live import LiveHub, live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
+from api.tickets import TicketBook, issue_ticket
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
 from infra import workers
@@ -26,7 +27,7 @@ from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
-from infra.settings import DEFAULT_BOT_PACE
+from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -78,11 +79,13 @@ def create_app(
     stream: str = DEFAULT_STREAM,
     run_workers: bool = True,
     bot_pace: float = DEFAULT_BOT_PACE,
+    live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
     With `run_workers` the relay, the projections and the bots run in this process too;
-    `bot_pace` is the seconds a bot waits between its moves in a real-time game.
+    `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
+    `live_heartbeat` the seconds a quiet live stream waits before a keep-alive comment.
     """
 
     @asynccontextmanager
@@ -92,8 +95,9 @@ def create_app(
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
-            hub = LiveHub(client, stream)
+            hub = LiveHub(client, stream, live_heartbeat)
             app.state.update(pool=pool, redis=client, live=hub)
+            app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             work = background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
@@ -106,7 +110,15 @@ def create_app(
             await pool.close()
 
     return Litestar(
-        route_handlers=[health, metrics, GamesController, live, *READ_MODEL_ROUTES, *REPLAY_ROUTES],
+        route_handlers=[
+            health,
+            metrics,
+            GamesController,
+            live,
+            issue_ticket,
+            *READ_MODEL_ROUTES,
+            *REPLAY_ROUTES,
+        ],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
