@@ -16,6 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
 from api.live import LiveHub, live
+from api.lobby_live import lobby_live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
 from api.tickets import TicketBook, issue_ticket
@@ -116,6 +117,7 @@ def create_app(
             GamesController,
             live,
             issue_ticket,
+            lobby_live,
             *READ_MODEL_ROUTES,
             *REPLAY_ROUTES,
         ],
