@@ -84,7 +84,9 @@ async def test_with_the_view_each_batch_ends_with_the_callers_view_at_that_versi
             ok(await client.post(f"/games/{game_id}/commands", json=move, headers=bearer(mover)))
 
 
-async def test_a_view_follows_even_a_batch_the_seat_sees_nothing_of(client: AnyClient) -> None:
+async def test_a_stream_with_the_view_opens_with_it_and_ignores_other_games(
+    client: AnyClient,
+) -> None:
     game_id, tokens = await open_table(client, "mad", 2)
     params = {"include": "view", "after": "0"}
     async with open_stream(client, f"/games/{game_id}/live", params, **bearer(tokens[1])) as stream:
