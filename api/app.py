@@ -16,8 +16,10 @@ from api.cors import cors_config
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
 from api.live import LiveHub, live
+from api.lobby_live import lobby_live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
+from api.tickets import TicketBook, issue_ticket
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
 from infra import workers
@@ -26,7 +28,7 @@ from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
-from infra.settings import DEFAULT_BOT_PACE
+from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -79,11 +81,13 @@ def create_app(
     run_workers: bool = True,
     bot_pace: float = DEFAULT_BOT_PACE,
     cors_origins: list[str] | None = None,
+    live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
     With `run_workers` the relay, the projections and the bots run in this process too;
-    `bot_pace` is the seconds a bot waits between its moves in a real-time game;
+    `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
+    `live_heartbeat` the seconds a quiet live stream waits before a keep-alive comment;
     `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`).
     """
 
@@ -94,8 +98,9 @@ def create_app(
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
-            hub = LiveHub(client, stream)
+            hub = LiveHub(client, stream, live_heartbeat)
             app.state.update(pool=pool, redis=client, live=hub)
+            app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             work = background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
@@ -113,6 +118,8 @@ def create_app(
             metrics,
             GamesController,
             live,
+            issue_ticket,
+            lobby_live,
             *READ_MODEL_ROUTES,
             *REPLAY_ROUTES,
             contract.assets_router(),

@@ -51,7 +51,11 @@ def serve(host: str, port: int, no_workers: bool) -> None:
     settings = Settings.from_env()
     with server_urls(settings) as (postgres, redis_url):
         app = create_app(
-            postgres, redis_url, run_workers=not no_workers, bot_pace=settings.bot_pace
+            postgres,
+            redis_url,
+            run_workers=not no_workers,
+            bot_pace=settings.bot_pace,
+            live_heartbeat=settings.live_heartbeat,
         )
         uvicorn.run(app, host=host, port=port)
 

@@ -4,6 +4,7 @@ CARDROOM_DATABASE_URL  Postgres URL; unset starts an embedded Postgres under the
 CARDROOM_REDIS_URL     Redis URL; unset starts an embedded Valkey under the data folder.
 CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
 CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
+CARDROOM_LIVE_HEARTBEAT  seconds a quiet live stream waits before a keep-alive comment (15).
 """
 
 import os
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_BOT_PACE = 0.5
+DEFAULT_LIVE_HEARTBEAT = 15.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +21,7 @@ class Settings:
     redis_url: str | None
     data_dir: Path
     bot_pace: float = DEFAULT_BOT_PACE
+    live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Settings":
@@ -28,4 +31,5 @@ class Settings:
             redis_url=env.get("CARDROOM_REDIS_URL") or None,
             data_dir=Path(env.get("CARDROOM_DATA_DIR") or ".cardroom"),
             bot_pace=float(env.get("CARDROOM_BOT_PACE") or DEFAULT_BOT_PACE),
+            live_heartbeat=float(env.get("CARDROOM_LIVE_HEARTBEAT") or DEFAULT_LIVE_HEARTBEAT),
         )

@@ -1,0 +1,97 @@
+"""Stream tickets: short-lived credentials a browser's `EventSource` can put in a URL.
+
+`EventSource` cannot send `Authorization`, and a seat token in a URL would end up in server
+logs and browser history for as long as the game lasts. So a seat trades its token for a
+ticket (`POST /games/{id}/tickets`) and opens `GET /games/{id}/live?ticket=...` with it.
+
+A ticket is random, kept in Redis only as its SHA-256 hash, valid for `TICKET_SECONDS` and
+for one game and seat only. It may be used again while it lives, so `EventSource`'s own
+reconnects succeed; once it has expired a reconnect is refused (`invalid_ticket`) and the
+client asks for a fresh ticket. A stream keeps its seat for its whole life, however long.
+Each seat holds at most `TICKETS_PER_SEAT` live tickets: a new one pushes out the oldest.
+"""
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import redis.asyncio as redis
+from litestar import Request, post
+from litestar.params import FromPath
+
+from api.auth import HandlerDependency, acting_seat, bearer_token
+from domain.errors import DomainError
+
+TICKET_SECONDS = 60
+TICKETS_PER_SEAT = 8
+
+
+class StreamTicket(msgspec.Struct, frozen=True):
+    ticket: str
+    seat: int
+    expires_in: int
+    """Seconds the ticket may open (or reopen) a stream."""
+
+
+def _refused() -> DomainError:
+    return DomainError("invalid_ticket", "this ticket is unknown, expired or for another game")
+
+
+def _hashed(ticket: str) -> str:
+    return hashlib.sha256(ticket.encode()).hexdigest()
+
+
+class TicketBook:
+    """The live tickets of every seat, in Redis: a sorted set per seat, hash by expiry."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        prefix: str,
+        seconds: int = TICKET_SECONDS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._seconds = seconds
+        self._clock = clock
+
+    def _key(self, game_id: str, seat: int) -> str:
+        return f"{self._prefix}:tickets:{game_id}:{seat}"
+
+    async def issue(self, game_id: str, seat: int) -> StreamTicket:
+        """A new ticket for the seat; it names the seat, which is no secret."""
+        ticket = f"{seat}.{secrets.token_urlsafe(32)}"
+        key, now = self._key(game_id, seat), self._clock()
+        async with self._client.pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(key, "-inf", now)
+            pipe.zadd(key, {_hashed(ticket): now + self._seconds})
+            pipe.zremrangebyrank(key, 0, -TICKETS_PER_SEAT - 1)
+            pipe.expire(key, self._seconds + 1)
+            await pipe.execute()
+        return StreamTicket(ticket, seat, self._seconds)
+
+    async def seat(self, game_id: str, ticket: str) -> int:
+        """The seat a live ticket of this game was issued to; anything else is refused."""
+        seat_text, _, _ = ticket.partition(".")
+        if not seat_text.isdigit():
+            raise _refused()
+        seat = int(seat_text)
+        expires: Any = await self._client.zscore(self._key(game_id, seat), _hashed(ticket))
+        if expires is None or expires <= self._clock():
+            raise _refused()
+        return seat
+
+
+@post("/games/{game_id:str}/tickets", tags=["games"])
+async def issue_ticket(
+    request: Request[Any, Any, Any], game_id: FromPath[str], handler: HandlerDependency
+) -> StreamTicket:
+    """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
+    await handler.load(game_id)
+    seat = await acting_seat(handler, game_id, bearer_token(request))
+    book: TicketBook = request.app.state.tickets
+    return await book.issue(game_id, seat)

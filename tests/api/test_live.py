@@ -1,0 +1,116 @@
+"""`GET /games/{id}/live` for browsers: stream tickets, keep-alives and views in the stream."""
+
+import queue
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+from httpx import Response
+from litestar.testing import AsyncTestClient
+
+from api.app import create_app
+from tests.api.players import bearer, ok, open_table, play, view
+from tests.api.sse import AnyClient, SseReader, open_stream
+
+
+async def ticket_for(client: AnyClient, game_id: str, token: str) -> str:
+    issued = ok(await client.post(f"/games/{game_id}/tickets", headers=bearer(token)), 201)
+    assert issued["expires_in"] == 60
+    ticket: str = issued["ticket"]
+    return ticket
+
+
+async def events_until(stream: SseReader, version: int) -> list[tuple[int, object]]:
+    """(version, event) of every event message up to `version`."""
+    received: list[tuple[int, object]] = []
+    while not received or received[-1][0] < version:
+        read = await stream.message()
+        if read.id is not None and read.event != "view":
+            received.append((read.id, read.json()))
+    return received
+
+
+def refused_as(response: Response, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert response.json()["code"] == code
+
+
+async def test_a_ticket_streams_as_its_seat_and_reopens_while_it_lives(client: AnyClient) -> None:
+    game_id, tokens = await open_table(client, "gnono", 3)
+    latest = (await play(client, game_id, tokens, random.Random(3), 6))["version"]
+    ticket = await ticket_for(client, game_id, tokens[1])
+    assert tokens[1] not in ticket
+    mine = ok(await client.get(f"/games/{game_id}/events", headers=bearer(tokens[1])))
+    for _ in range(2):  # EventSource reconnects with the same URL
+        async with open_stream(client, f"/games/{game_id}/live", {"ticket": ticket}) as stream:
+            assert stream.status == 200
+            assert await events_until(stream, latest) == [(e["version"], e["event"]) for e in mine]
+
+
+async def test_unknown_or_other_games_tickets_are_refused(client: AnyClient) -> None:
+    game_id, _ = await open_table(client, "mad", 2)
+    other_id, other_tokens = await open_table(client, "mad", 2)
+    other_ticket = await ticket_for(client, other_id, other_tokens[0])
+    for ticket in (other_ticket, "0.unknown", "nonsense", ""):
+        answer = await client.get(f"/games/{game_id}/live", params={"ticket": ticket})
+        refused_as(answer, 403, "invalid_ticket")
+
+
+async def test_only_a_seat_gets_a_ticket(client: AnyClient) -> None:
+    game_id, _ = await open_table(client, "mad", 2)
+    _, other_tokens = await open_table(client, "mad", 2)
+    refused_as(await client.post(f"/games/{game_id}/tickets"), 401, "missing_token")
+    wrong = await client.post(f"/games/{game_id}/tickets", headers=bearer(other_tokens[0]))
+    refused_as(wrong, 403, "wrong_token")
+
+
+async def test_with_the_view_each_batch_ends_with_the_callers_view_at_that_version(
+    client: AnyClient,
+) -> None:
+    game_id, tokens = await open_table(client, "mad", 2)
+    ticket = await ticket_for(client, game_id, tokens[0])
+    params = {"ticket": ticket, "include": "view"}
+    async with open_stream(client, f"/games/{game_id}/live", params) as stream:
+        for _ in range(6):
+            shown = await stream.message_of("view")
+            now = await view(client, game_id, tokens[0])
+            assert (shown.id, shown.json()) == (now["version"], now)
+            moves = {t: (await view(client, game_id, t))["legal_moves"] for t in tokens}
+            mover = next((token for token, legal in moves.items() if legal), None)
+            if mover is None:  # the game is over
+                break
+            move = moves[mover][0]
+            ok(await client.post(f"/games/{game_id}/commands", json=move, headers=bearer(mover)))
+
+
+async def test_a_stream_with_the_view_opens_with_it_and_ignores_other_games(
+    client: AnyClient,
+) -> None:
+    game_id, tokens = await open_table(client, "mad", 2)
+    params = {"include": "view", "after": "0"}
+    async with open_stream(client, f"/games/{game_id}/live", params, **bearer(tokens[1])) as stream:
+        first = await stream.message_of("view")
+        assert first.json() == await view(client, game_id, tokens[1])
+        ok(await client.post("/games", json={"kind": "mad"}), 201)  # another game: no message
+        with pytest.raises(queue.Empty):
+            await stream.message(timeout=0.5)
+
+
+@pytest.fixture(scope="session")
+async def quick_heartbeat(
+    database_url: str, redis_url: str, stream: str
+) -> AsyncIterator[AnyClient]:
+    """The API alone (no workers), its live streams sending a keep-alive every 0.2 s."""
+    app = create_app(database_url, redis_url, stream, run_workers=False, live_heartbeat=0.2)
+    async with AsyncTestClient(app) as test_client:
+        yield test_client
+
+
+async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient) -> None:
+    game_id, _ = await open_table(quick_heartbeat, "mad", 2)
+    latest = (await view(quick_heartbeat, game_id))["version"]
+    async with open_stream(quick_heartbeat, f"/games/{game_id}/live", {"after": latest}) as stream:
+        for _ in range(3):
+            beat = await stream.message(timeout=2)
+            assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
