@@ -87,7 +87,7 @@ class EventCounter:
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
         for event in events:
             await connection.execute(
-                f"INSERT INTO {self.name} VALUES ($1, 1)"
+                f"INSERT INTO {self.name} (type, n) VALUES ($1, 1)"
                 f" ON CONFLICT (type) DO UPDATE SET n = {self.name}.n + 1",
                 event.type,
             )
