@@ -191,8 +191,10 @@ class CommandHandler:
         self._remember(game)
         return game
 
-    async def stored_events(self, game_id: str, after_version: int) -> list[StoredEvent]:
-        return await self._store.read_stream(game_id, after_version)
+    async def stored_events(
+        self, game_id: str, after_version: int, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._store.read_stream(game_id, after_version, limit)
 
     async def seat_for_token(self, game_id: str, token: str) -> int | None:
         return await self._store.seat_for_token(game_id, token_hash(token))

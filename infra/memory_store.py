@@ -3,9 +3,10 @@ for tests and tools. It keeps the Postgres adapter's contract (tests/infra/
 test_store_contract.py runs against both):
 
 - an append writes all or nothing: its events as versions expected+1..., the command id
-  (in its scope, with its fingerprint and the versions it produced), the game record and the seat token; any of them already
-  there (a version, the command id in the stream and scope, the game, the seat of the game, the token
-  hash, an event id) is a ConcurrencyConflict and nothing is written;
+  (in its scope, with its fingerprint and the versions it produced), the game record and
+  the seat token; any of them already there (a version, the command id in the stream and
+  scope, the game, the seat of the game, the token hash, an event id) is a
+  ConcurrencyConflict and nothing is written;
 - every append is one transaction of its own, committed at once: its transaction id is the
   next number, its events take the next global positions, so commit order is append order;
 - nothing is ever in flight (an append does not wait between its checks and its writes, so

@@ -68,7 +68,9 @@ class PostgresEventStore:
             async with self._pool.acquire() as connection, connection.transaction():
                 await _insert_events(connection, stream_id, expected_version, events)
                 if command is not None:
-                    await _insert_command(connection, stream_id, command, expected_version + 1, last)
+                    await _insert_command(
+                        connection, stream_id, command, expected_version + 1, last
+                    )
                 if new_game is not None:
                     await connection.execute(
                         _INSERT_GAME, stream_id, new_game.kind, new_game.secret
