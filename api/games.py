@@ -152,11 +152,8 @@ class GamesController(Controller):
     ) -> Response[list[VersionedEvent]]:
         """The events after a version, each as the caller may see it, a page at a time."""
         game, seat = await game_and_viewer(handler, game_id, request)
-        rows = await handler.stored_events(game_id, after, limit + 1)
-        known, headers = page(
-            request, [row for row in rows if row.version <= game.table.version], limit
-        )
-        return Response(_shown(game, known, seat), headers=headers)
+        rows, headers = page(request, await _known_rows(handler, game, after, limit + 1), limit)
+        return Response(_shown(game, rows, seat), headers=headers)
 
 
 def _decode_command(game: LoadedGame, body: bytes) -> Any:
@@ -176,8 +173,15 @@ async def events_after(
     handler: CommandHandler, game: LoadedGame, after: int, seat: int
 ) -> list[VersionedEvent]:
     """The game's events after a version, as `seat` may see them."""
-    stored = await handler.stored_events(game.game_id, after)
-    return _shown(game, [row for row in stored if row.version <= game.table.version], seat)
+    return _shown(game, await _known_rows(handler, game, after), seat)
+
+
+async def _known_rows(
+    handler: CommandHandler, game: LoadedGame, after: int, limit: int | None = None
+) -> list[StoredEvent]:
+    """The stored events after a version, up to the version loaded, at most `limit`."""
+    rows = await handler.stored_events(game.game_id, after, limit)
+    return [row for row in rows if row.version <= game.table.version]
 
 
 def _shown(game: LoadedGame, rows: Sequence[StoredEvent], seat: int) -> list[VersionedEvent]:
