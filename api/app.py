@@ -7,6 +7,7 @@ import asyncpg
 import msgspec
 import redis.asyncio as redis
 from litestar import Litestar, Response, get
+from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -47,6 +48,10 @@ async def health(state: State) -> Health:
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=[r"/live$"])
+"""Answers of 1 KB or more are gzipped for clients that accept it; live streams never are."""
 
 
 def _handler(state: State) -> CommandHandler:
@@ -127,6 +132,7 @@ def create_app(
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        compression_config=COMPRESSION,
         openapi_config=contract.openapi_config(),
         cors_config=cors_config(cors_origins),
     )

@@ -17,6 +17,7 @@ COMMANDS_REFUSED = Counter(
 STATUS_BY_CODE = {
     "malformed_json": 400,
     "invalid_body": 400,
+    "invalid_query": 400,
     "invalid_command": 400,
     "missing_token": 401,
     "wrong_token": 403,
@@ -25,6 +26,8 @@ STATUS_BY_CODE = {
     "not_found": 404,
     "version_not_found": 404,
     "unknown_kind": 422,
+    "unknown_status": 422,
+    "idempotency_key_reused": 422,
     "invalid_options": 422,
     "invalid_name": 422,
     "unknown_bot": 422,
@@ -34,14 +37,17 @@ DEFAULT_REFUSAL_STATUS = 409
 """Any other domain refusal: the command does not fit the game as it stands."""
 
 
-def problem(status: int, code: str, detail: str) -> Response[dict[str, object]]:
+def problem(status: int, code: str, detail: str, **members: object) -> Response[dict[str, object]]:
+    """A problem document (RFC 9457); `members` are extension members, e.g. `parameters`."""
     body = {
         "type": f"urn:cardroom:problem:{code}",
         "title": code.replace("_", " "),
         "status": status,
     }
     return Response(
-        {**body, "detail": detail, "code": code}, status_code=status, media_type=PROBLEM
+        {**body, "detail": detail, "code": code, **members},
+        status_code=status,
+        media_type=PROBLEM,
     )
 
 
@@ -54,7 +60,14 @@ def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict
 def validation_error(
     _: Request[Any, Any, Any], error: ValidationException
 ) -> Response[dict[str, object]]:
-    reasons = [item.get("message", "") for item in error.extra or () if isinstance(item, dict)]
+    """A bad query parameter is `invalid_query`, naming each parameter; else `invalid_body`."""
+    items = [item for item in error.extra or () if isinstance(item, dict)]
+    query = [item for item in items if item.get("source") == "query"]
+    if query:
+        names = [str(item.get("key", "")) for item in query]
+        reasons = [f"query parameter `{item.get('key')}`: {item.get('message')}" for item in query]
+        return problem(400, "invalid_query", "; ".join(reasons), parameters=names)
+    reasons = [item.get("message", "") for item in items]
     return problem(400, "invalid_body", "; ".join(reasons) or str(error.detail))
 
 

@@ -1,16 +1,19 @@
 """The game resources: catalogue, tables, seats, commands, views and events."""
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from api.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
+from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
+from commands.store import StoredEvent
 from commands.strategies import strategy
 from domain import table
 from domain.decider import REFEREE
@@ -87,9 +90,10 @@ class GamesController(Controller):
     ) -> Response[GameCreated]:
         """Open a table of a kind with options; unknown options are refused."""
         applied = await handler.create(data.kind, data.options, idempotency_key)
-        status = 200 if applied.replayed else 201
         return Response(
-            GameCreated(applied.game_id, data.kind, applied.last_version), status_code=status
+            GameCreated(applied.game_id, data.kind, applied.last_version),
+            status_code=200 if applied.replayed else 201,
+            headers={"Location": f"/games/{applied.game_id}"},
         )
 
     @post("/{game_id:str}/seats")
@@ -106,8 +110,11 @@ class GamesController(Controller):
         name = data.name or (f"{data.bot} bot" if data.bot else "")
         command = table.TakeSeat(name, data.entropy, data.bot)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
-        status = 200 if applied.replayed else 201
-        return Response(SeatGranted(seat, token, applied.last_version), status_code=status)
+        return Response(
+            SeatGranted(seat, token, applied.last_version),
+            status_code=200 if applied.replayed else 201,
+            headers={"Location": f"/games/{game_id}"},
+        )
 
     @post("/{game_id:str}/commands", status_code=200)
     async def command(
@@ -129,10 +136,10 @@ class GamesController(Controller):
     @get("/{game_id:str}")
     async def view(
         self, request: AnyRequest, game_id: FromPath[str], handler: HandlerDependency
-    ) -> table.TableView:
+    ) -> Response[table.TableView]:
         """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
         game, seat = await game_and_viewer(handler, game_id, request)
-        return game.view(seat)
+        return conditional(request, f"{game.table.version}.{seat}", game.view(seat))
 
     @get("/{game_id:str}/events")
     async def events(
@@ -140,19 +147,23 @@ class GamesController(Controller):
         request: AnyRequest,
         game_id: FromPath[str],
         handler: HandlerDependency,
-        after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
-    ) -> list[VersionedEvent]:
-        """The events after a version, each as the caller may see it."""
+        after: After = 0,
+        limit: Limit = DEFAULT_LIMIT,
+    ) -> Response[list[VersionedEvent]]:
+        """The events after a version, each as the caller may see it, a page at a time."""
         game, seat = await game_and_viewer(handler, game_id, request)
-        return await events_after(handler, game, after, seat)
+        rows, headers = page(request, await _known_rows(handler, game, after, limit + 1), limit)
+        return Response(_shown(game, rows, seat), headers=headers)
 
 
 def _decode_command(game: LoadedGame, body: bytes) -> Any:
     try:
         return codec.command_decoder(game.rules.kind).decode(body)
     except msgspec.ValidationError as error:
+        kind = game.rules.kind
+        known = ", ".join(codec.command_types(kind))
         raise DomainError(
-            "invalid_command", f"not a command of {game.rules.kind}: {error}"
+            "invalid_command", f"not a command of {kind}: {error}; the commands: {known}"
         ) from None
     except msgspec.DecodeError:
         raise DomainError("malformed_json", "the body is not valid JSON") from None
@@ -162,10 +173,21 @@ async def events_after(
     handler: CommandHandler, game: LoadedGame, after: int, seat: int
 ) -> list[VersionedEvent]:
     """The game's events after a version, as `seat` may see them."""
-    stored = await handler.stored_events(game.game_id, after)
+    return _shown(game, await _known_rows(handler, game, after), seat)
+
+
+async def _known_rows(
+    handler: CommandHandler, game: LoadedGame, after: int, limit: int | None = None
+) -> list[StoredEvent]:
+    """The stored events after a version, up to the version loaded, at most `limit`."""
+    rows = await handler.stored_events(game.game_id, after, limit)
+    return [row for row in rows if row.version <= game.table.version]
+
+
+def _shown(game: LoadedGame, rows: Sequence[StoredEvent], seat: int) -> list[VersionedEvent]:
+    """Stored events decoded and redacted as `seat` may see them."""
     kind = game.rules.kind
-    known = (row for row in stored if row.version <= game.table.version)
-    return _redacted(game, ((row.version, codec.decode_event(kind, row)) for row in known), seat)
+    return _redacted(game, ((row.version, codec.decode_event(kind, row)) for row in rows), seat)
 
 
 def _redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:

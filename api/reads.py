@@ -10,12 +10,15 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 
+from commands.registry import game_rules
 from domain.errors import DomainError
 from infra import read_models
 
 Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
 Offset = Annotated[int, QueryParameter(ge=0, description="items to skip")]
 Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
+STATUSES = ("open", "playing", "finished")
+"""The statuses a table summary can have."""
 
 
 class Page(msgspec.Struct, frozen=True):
@@ -32,6 +35,7 @@ class PlayerRecord(msgspec.Struct, frozen=True):
 @get("/lobby", tags=["read models"])
 async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
+    _known_kind(kind)
     return Page(*await read_models.lobby(state.pool, kind, limit, offset))
 
 
@@ -44,6 +48,10 @@ async def tables(
     offset: Offset = 0,
 ) -> Page:
     """Summaries of games, most recently active first: status, whose turn, public view."""
+    _known_kind(kind)
+    if status is not None and status not in STATUSES:
+        known = ", ".join(STATUSES)
+        raise DomainError("unknown_status", f"no table status {status!r}; known: {known}")
     return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
@@ -61,6 +69,7 @@ async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> Page:
     """Players of a kind by games won, then points: games played, won and points."""
+    _known_kind(kind)
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
@@ -71,6 +80,12 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> Playe
     if not kinds:
         raise DomainError("not_found", f"no finished game of a player named {name!r}")
     return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))
+
+
+def _known_kind(kind: str | None) -> None:
+    """Refuse a kind filter naming no game hosted here (`unknown_kind`)."""
+    if kind is not None:
+        game_rules(kind)
 
 
 READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player]

@@ -2,13 +2,15 @@
 
 from typing import Annotated, Any
 
-from litestar import Request, get
+from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
 from api.auth import HandlerDependency, game_and_viewer
+from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from commands import log, replay
 from commands.audit import AuditReport, audit
 from domain import table
+from domain.errors import require
 
 
 @get("/games/{game_id:str}/replay", tags=["replay"])
@@ -28,10 +30,20 @@ async def replay_view(
 
 
 @get("/games/{game_id:str}/log", tags=["replay"])
-async def game_log(game_id: FromPath[str], handler: HandlerDependency) -> log.GameLog:
+async def game_log(
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    handler: HandlerDependency,
+    after: After = 0,
+    limit: Limit = DEFAULT_LIMIT,
+) -> Response[log.GameLog]:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
-    stored = await handler.stored_events(game_id, 0)
-    return log.game_log(log.published(game_id, stored))
+    game = await handler.load(game_id)
+    require(bool(game.table.seed), *log.NOT_OVER)
+    rows, headers = page(request, await handler.stored_events(game_id, after, limit + 1), limit)
+    records = [log.record(row) for row in rows]
+    body = log.GameLog(game_id, game.rules.kind, game.table.seed, records)
+    return conditional(request, f"log.{game.table.version}.{after}.{limit}", body, headers)
 
 
 @get("/games/{game_id:str}/audit", tags=["replay"])

@@ -16,7 +16,7 @@ field order, or a defaulted field added later, changes no recorded hash.
 import hashlib
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 
 import msgspec
 import rfc8785
@@ -105,6 +105,14 @@ def event_decoder(kind: str) -> msgspec.json.Decoder[Any]:
 @cache
 def command_decoder(kind: str) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(table.command_type(game_rules(kind)))
+
+
+@cache
+def command_types(kind: str) -> tuple[str, ...]:
+    """The `type` of every command a seat of this kind may send, table commands first."""
+    return tuple(
+        each.__struct_config__.tag for each in get_args(table.command_type(game_rules(kind)))
+    )
 
 
 @cache

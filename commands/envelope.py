@@ -1,8 +1,13 @@
 """What travels from the API to the handler, and what comes back."""
 
+import hashlib
 from typing import Any
 
 import msgspec
+
+from commands import codec
+from commands.store import CommandKey
+from domain import table
 
 
 class Envelope(msgspec.Struct, frozen=True):
@@ -22,3 +27,23 @@ class Applied(msgspec.Struct, frozen=True):
     last_version: int
     replayed: bool = False
     events: tuple[Any, ...] = ()
+
+
+def command_key(envelope: Envelope, command_id: str) -> CommandKey:
+    """The command id as stored: scoped to the operation and the caller ("create", "seat",
+    "command by seat N"), with the SHA-256 of the canonical request (scope, game, seat and
+    command, in RFC 8785 JSON) as its fingerprint."""
+    if isinstance(envelope.command, table.CreateTable):
+        scope = "create"
+    elif isinstance(envelope.command, table.TakeSeat):
+        scope = "seat"
+    else:
+        scope = f"command by seat {envelope.seat}"
+    request = {
+        "scope": scope,
+        "game": envelope.game_id,
+        "seat": envelope.seat,
+        "command": envelope.command,
+    }
+    fingerprint = hashlib.sha256(codec.canonical_json(codec.encode(request))).digest()
+    return CommandKey(command_id, scope, fingerprint)

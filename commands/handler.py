@@ -2,9 +2,13 @@
 
 Commands to one game are serialized in this process by a lock per game, so players of a
 real-time game queue rather than fail each other. A conflict caused by another process
-reloads the game and decides again. A command id (client-given or generated) is stored
-with the versions it produced; a client retrying with the same id gets the first result
-and nothing is appended.
+reloads the game and decides again.
+
+A command id (the client's idempotency key, or generated) is stored with the versions it
+produced, scoped to the operation and the caller in its game (`scope`) and with the
+fingerprint of the request (`fingerprint`). The same key with the same request gets the
+first result and nothing is appended; the same key with another request is refused
+(`idempotency_key_reused`).
 """
 
 import asyncio
@@ -23,13 +27,14 @@ import msgspec
 from prometheus_client import Counter, Histogram
 
 from commands import codec
-from commands.envelope import Applied, Envelope
+from commands.envelope import Applied, Envelope, command_key
 from commands.registry import game_rules
 from commands.store import (
     ConcurrencyConflict,
     EventStore,
     NewEvent,
     NewGame,
+    RecordedCommand,
     SeatToken,
     StoredEvent,
 )
@@ -110,23 +115,23 @@ class CommandHandler:
         """Open a new table; retrying with the same command id returns the same game."""
         rules = game_rules(kind)
         game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
-        if command_id and (done := await self._store.command_versions(game_id, command_id)):
-            return Applied(game_id, *done, replayed=True)
+        envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
+        if done := await self._earlier(envelope):
+            return Applied(game_id, done.first_version, done.last_version, replayed=True)
         secret = secrets.token_bytes(32)
         game = LoadedGame(game_id, rules, secret, table.AnyTable())
 
         def record_game(events: Sequence[Any]) -> Beside:
             return Beside(new_game=NewGame(kind, secret))
 
-        envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
         try:
             async with self._lock(game_id):
                 return await self._apply(game, envelope, record_game)
         except ConcurrencyConflict:
-            done = await self._store.command_versions(game_id, command_id or "")
+            done = await self._earlier(envelope)
             if done is None:
                 raise DomainError("conflict", "a game with this id exists already") from None
-            return Applied(game_id, *done, replayed=True)
+            return Applied(game_id, done.first_version, done.last_version, replayed=True)
 
     async def take_seat(
         self, game_id: str, command: table.TakeSeat, command_id: str | None
@@ -165,10 +170,8 @@ class CommandHandler:
                 envelope = choose(game)
                 if envelope is None:
                     return None
-                if envelope.command_id and (
-                    done := await self._store.command_versions(game.game_id, envelope.command_id)
-                ):
-                    return await self._replayed(game, *done)
+                if done := await self._earlier(envelope):
+                    return await self._replayed(game, done)
                 try:
                     return await self._apply(game, envelope, besides or _nothing_beside)
                 except ConcurrencyConflict:
@@ -188,11 +191,27 @@ class CommandHandler:
         self._remember(game)
         return game
 
-    async def stored_events(self, game_id: str, after_version: int) -> list[StoredEvent]:
-        return await self._store.read_stream(game_id, after_version)
+    async def stored_events(
+        self, game_id: str, after_version: int, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._store.read_stream(game_id, after_version, limit)
 
     async def seat_for_token(self, game_id: str, token: str) -> int | None:
         return await self._store.seat_for_token(game_id, token_hash(token))
+
+    async def _earlier(self, envelope: Envelope) -> RecordedCommand | None:
+        """What the envelope's idempotency key produced before, if it was used; refused when
+        it came with another request."""
+        if envelope.command_id is None:
+            return None
+        key = command_key(envelope, envelope.command_id)
+        done = await self._store.recorded_command(envelope.game_id, key.scope, key.command_id)
+        if done is not None and done.fingerprint != key.fingerprint:
+            raise DomainError(
+                "idempotency_key_reused",
+                f"the idempotency key {key.command_id!r} was used for another request",
+            )
+        return done
 
     async def _first_load(self, game_id: str) -> LoadedGame:
         record = await self._store.game_record(game_id)
@@ -219,7 +238,7 @@ class CommandHandler:
             game.game_id,
             version,
             records,
-            command_id,
+            command_key(envelope, command_id),
             new_game=beside.new_game,
             seat_token=beside.seat_token,
         )
@@ -229,11 +248,10 @@ class CommandHandler:
         self._remember(replace(game, table=folded, last_hash=last_hash))
         return Applied(game.game_id, version + 1, version + len(events), events=events)
 
-    async def _replayed(self, game: LoadedGame, first: int, last: int) -> Applied:
-        stored = await self._store.read_stream(game.game_id, first - 1)
-        events = tuple(
-            codec.decode_events(game.rules.kind, (r for r in stored if r.version <= last))
-        )
+    async def _replayed(self, game: LoadedGame, done: RecordedCommand) -> Applied:
+        first, last = done.first_version, done.last_version
+        stored = await self._store.read_stream(game.game_id, first - 1, last - first + 1)
+        events = tuple(codec.decode_events(game.rules.kind, stored))
         return Applied(game.game_id, first, last, replayed=True, events=events)
 
     def _lock(self, game_id: str) -> asyncio.Lock:

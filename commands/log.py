@@ -13,9 +13,11 @@ import msgspec
 
 from commands.store import StoredEvent
 from domain import table
-from domain.errors import DomainError
+from domain.errors import DomainError, require
 
 SEED_REVEALED = table.SeedRevealed.__struct_config__.tag
+NOT_OVER = ("game_not_over", "the log is published once the game is over")
+"""The refusal of a log asked for before the seed is revealed (before the game ends)."""
 
 
 class LogRecord(msgspec.Struct, frozen=True):
@@ -56,15 +58,8 @@ def published(game_id: str, rows: Sequence[StoredEvent]) -> list[LogRecord]:
     """A game's records, refused until the seed is revealed (that is, until the game ends)."""
     if not rows:
         raise DomainError("game_not_found", f"there is no game {game_id}")
-    if not any(row.type == SEED_REVEALED for row in rows):
-        raise DomainError("game_not_over", "the log is published once the game is over")
+    require(any(row.type == SEED_REVEALED for row in rows), *NOT_OVER)
     return [record(row) for row in rows]
-
-
-def game_log(records: Sequence[LogRecord]) -> GameLog:
-    revealed = next(r for r in records if r.type == SEED_REVEALED)
-    seed = msgspec.json.decode(revealed.data, type=table.SeedRevealed).seed
-    return GameLog(records[0].game_id, kind_of(records), seed, list(records))
 
 
 def kind_of(records: Sequence[LogRecord]) -> str:

@@ -34,6 +34,24 @@ class SeatToken(msgspec.Struct, frozen=True):
     token_hash: bytes
 
 
+class CommandKey(msgspec.Struct, frozen=True):
+    """A command id as an append records it: unique in its stream within its `scope` (the
+    operation and the caller, e.g. "seat" or "command by seat 2"), stored with the
+    `fingerprint` (SHA-256) of the request that carried it."""
+
+    command_id: str
+    scope: str = ""
+    fingerprint: bytes = b""
+
+
+class RecordedCommand(msgspec.Struct, frozen=True):
+    """What a recorded command id answers: the versions it produced and its fingerprint."""
+
+    first_version: int
+    last_version: int
+    fingerprint: bytes = b""
+
+
 class StoredEvent(msgspec.Struct, frozen=True):
     global_position: int
     tx_id: int
@@ -66,25 +84,34 @@ class ConcurrencyConflict(Exception):
 class EventStore(Protocol):
     """Streams of events, one per game, appended with an expected version."""
 
-    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]: ...
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """A stream's events after a version, in version order, at most `limit` of them."""
+        ...
 
     async def append(
         self,
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command_id: str | None = None,
+        command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
     ) -> int:
         """Append `events` as versions expected_version+1... and return the last version,
-        all or nothing, together with the command id (and the versions it produced), the
-        game record and the seat token when given. Raises ConcurrencyConflict, writing
-        nothing, when one of the versions, the command id in this stream, the game, the
-        seat in this game or the token hash exists already."""
+        all or nothing, together with the command id (with its scope, fingerprint and the
+        versions it produced), the game record and the seat token when given. Raises
+        ConcurrencyConflict, writing nothing, when one of the versions, the command id in
+        this stream and scope, the game, the seat in this game or the token hash exists
+        already."""
         ...
 
-    async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None: ...
+    async def recorded_command(
+        self, stream_id: str, scope: str, command_id: str
+    ) -> RecordedCommand | None:
+        """What a command id recorded in a stream and scope produced, if it was applied."""
+        ...
 
     async def count_after(self, after: Position) -> int: ...
 

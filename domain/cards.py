@@ -19,7 +19,7 @@ def remove_cards(pile: Sequence[C], cards: Iterable[C]) -> tuple[C, ...]:
         else:
             kept.append(card)
     if +wanted:
-        raise DomainError("card_not_in_hand", f"not held: {sorted(map(str, +wanted))}")
+        raise DomainError("card_not_in_hand", f"not held: {', '.join(sorted(map(str, +wanted)))}")
     return tuple(kept)
 
 

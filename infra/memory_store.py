@@ -3,9 +3,10 @@ for tests and tools. It keeps the Postgres adapter's contract (tests/infra/
 test_store_contract.py runs against both):
 
 - an append writes all or nothing: its events as versions expected+1..., the command id
-  with the versions it produced, the game record and the seat token; any of them already
-  there (a version, the command id in the stream, the game, the seat of the game, the token
-  hash, an event id) is a ConcurrencyConflict and nothing is written;
+  (in its scope, with its fingerprint and the versions it produced), the game record and
+  the seat token; any of them already there (a version, the command id in the stream and
+  scope, the game, the seat of the game, the token hash, an event id) is a
+  ConcurrencyConflict and nothing is written;
 - every append is one transaction of its own, committed at once: its transaction id is the
   next number, its events take the next global positions, so commit order is append order;
 - nothing is ever in flight (an append does not wait between its checks and its writes, so
@@ -18,10 +19,12 @@ from datetime import UTC, datetime
 import msgspec
 
 from commands.store import (
+    CommandKey,
     ConcurrencyConflict,
     NewEvent,
     NewGame,
     Position,
+    RecordedCommand,
     SeatToken,
     StoredEvent,
 )
@@ -36,27 +39,31 @@ class MemoryEventStore:
         """Every event in commit order, without its game's kind (joined when read)."""
         self._streams: dict[str, list[StoredEvent]] = {}
         self._event_ids: set[str] = set()
-        self._commands: dict[tuple[str, str], tuple[int, int]] = {}
+        self._commands: dict[tuple[str, str, str], RecordedCommand] = {}
+        """By stream, scope and command id."""
         self._games: dict[str, NewGame] = {}
         self._seats: dict[tuple[str, int], bytes] = {}
         self._tokens: set[bytes] = set()
         self._last_tx_id = 0
 
-    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
         stream = self._streams.get(stream_id, [])
-        return [self._joined(event) for event in stream if event.version > after_version]
+        after = [self._joined(event) for event in stream if event.version > after_version]
+        return after if limit is None else after[:limit]
 
     async def append(
         self,
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command_id: str | None = None,
+        command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
     ) -> int:
         last = expected_version + len(events)
-        self._check(stream_id, expected_version, events, command_id, new_game, seat_token)
+        self._check(stream_id, expected_version, events, command, new_game, seat_token)
         self._last_tx_id += 1
         now = datetime.now(UTC)
         stream = self._streams.setdefault(stream_id, [])
@@ -77,8 +84,9 @@ class MemoryEventStore:
             stream.append(stored)
             self._event_ids.add(event.event_id)
         stream.sort(key=lambda each: each.version)
-        if command_id is not None:
-            self._commands[(stream_id, command_id)] = (expected_version + 1, last)
+        if command is not None:
+            key = (stream_id, command.scope, command.command_id)
+            self._commands[key] = RecordedCommand(expected_version + 1, last, command.fingerprint)
         if new_game is not None:
             self._games[stream_id] = new_game
         if seat_token is not None:
@@ -86,8 +94,10 @@ class MemoryEventStore:
             self._tokens.add(seat_token.token_hash)
         return last
 
-    async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None:
-        return self._commands.get((stream_id, command_id))
+    async def recorded_command(
+        self, stream_id: str, scope: str, command_id: str
+    ) -> RecordedCommand | None:
+        return self._commands.get((stream_id, scope, command_id))
 
     async def count_after(self, after: Position) -> int:
         return sum(1 for event in self._log if event.position > after)
@@ -120,7 +130,7 @@ class MemoryEventStore:
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command_id: str | None,
+        command: CommandKey | None,
         new_game: NewGame | None,
         seat_token: SeatToken | None,
     ) -> None:
@@ -133,8 +143,8 @@ class MemoryEventStore:
         ids = [event.event_id for event in events]
         if len(set(ids)) != len(ids) or self._event_ids.intersection(ids):
             raise ConcurrencyConflict("an event id is taken")
-        if command_id is not None and (stream_id, command_id) in self._commands:
-            raise ConcurrencyConflict(f"command {command_id} was applied to {stream_id}")
+        if command is not None and (stream_id, command.scope, command.command_id) in self._commands:
+            raise ConcurrencyConflict(f"command {command.command_id} was applied to {stream_id}")
         if new_game is not None and stream_id in self._games:
             raise ConcurrencyConflict(f"game {stream_id} exists")
         if seat_token is not None and (

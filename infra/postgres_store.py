@@ -7,10 +7,12 @@ from collections.abc import Sequence
 import asyncpg
 
 from commands.store import (
+    CommandKey,
     ConcurrencyConflict,
     NewEvent,
     NewGame,
     Position,
+    RecordedCommand,
     SeatToken,
     StoredEvent,
 )
@@ -23,8 +25,8 @@ _COLUMNS = (
 _FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
 _INSERT_COMMAND = (
-    "INSERT INTO commands (stream_id, command_id, first_version, last_version)"
-    " VALUES ($1, $2, $3, $4)"
+    "INSERT INTO commands (stream_id, scope, command_id, fingerprint, first_version, last_version)"
+    " VALUES ($1, $2, $3, $4, $5, $6)"
 )
 _INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
 _INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"
@@ -34,12 +36,15 @@ class PostgresEventStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 
-    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
         rows = await self._pool.fetch(
             f"SELECT {_COLUMNS} {_FROM}"
-            " WHERE e.stream_id = $1 AND e.version > $2 ORDER BY e.version",
+            " WHERE e.stream_id = $1 AND e.version > $2 ORDER BY e.version LIMIT $3",
             stream_id,
             after_version,
+            limit,
         )
         return [StoredEvent(**dict(row)) for row in rows]
 
@@ -48,7 +53,7 @@ class PostgresEventStore:
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command_id: str | None = None,
+        command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
     ) -> int:
@@ -62,9 +67,9 @@ class PostgresEventStore:
         try:
             async with self._pool.acquire() as connection, connection.transaction():
                 await _insert_events(connection, stream_id, expected_version, events)
-                if command_id is not None:
-                    await connection.execute(
-                        _INSERT_COMMAND, stream_id, command_id, expected_version + 1, last
+                if command is not None:
+                    await _insert_command(
+                        connection, stream_id, command, expected_version + 1, last
                     )
                 if new_game is not None:
                     await connection.execute(
@@ -82,15 +87,20 @@ class PostgresEventStore:
     async def _before_commit(self, connection: asyncpg.Connection) -> None:
         """The last step of an append's transaction: nothing here (a test slows it down)."""
 
-    async def command_versions(self, stream_id: str, command_id: str) -> tuple[int, int] | None:
-        """The versions a command id produced in a stream, if it was applied."""
+    async def recorded_command(
+        self, stream_id: str, scope: str, command_id: str
+    ) -> RecordedCommand | None:
+        """The versions a command id produced in a stream and scope, and its fingerprint."""
         row = await self._pool.fetchrow(
-            "SELECT first_version, last_version FROM commands"
-            " WHERE stream_id = $1 AND command_id = $2",
+            "SELECT first_version, last_version, fingerprint FROM commands"
+            " WHERE stream_id = $1 AND scope = $2 AND command_id = $3",
             stream_id,
+            scope,
             command_id,
         )
-        return None if row is None else (row["first_version"], row["last_version"])
+        if row is None:
+            return None
+        return RecordedCommand(row["first_version"], row["last_version"], bytes(row["fingerprint"]))
 
     async def count_after(self, after: Position) -> int:
         """How many committed events lie after a position (for progress and lag)."""
@@ -143,6 +153,20 @@ class PostgresEventStore:
             limit,
         )
         return [StoredEvent(**dict(row)) for row in rows]
+
+
+async def _insert_command(
+    connection: asyncpg.Connection, stream_id: str, command: CommandKey, first: int, last: int
+) -> None:
+    await connection.execute(
+        _INSERT_COMMAND,
+        stream_id,
+        command.scope,
+        command.command_id,
+        command.fingerprint,
+        first,
+        last,
+    )
 
 
 async def _insert_events(

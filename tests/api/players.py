@@ -34,6 +34,17 @@ async def open_table(
     return game_id, tokens
 
 
+async def all_events(client: AsyncClient, game_id: str, token: str | None = None) -> list[Any]:
+    """Every event the caller may see, following the pages' `Link: <...>; rel="next"`."""
+    headers = bearer(token) if token else {}
+    answer = await client.get(f"/games/{game_id}/events", headers=headers)
+    events = list(ok(answer))
+    while "link" in answer.headers:
+        answer = await client.get(answer.links["next"]["url"], headers=headers)
+        events.extend(ok(answer))
+    return events
+
+
 async def view(client: AsyncClient, game_id: str, token: str | None = None) -> Any:
     return ok(await client.get(f"/games/{game_id}", headers=bearer(token) if token else {}))
 

@@ -8,7 +8,7 @@ from litestar.testing import AsyncTestClient
 
 from api.app import create_app
 from commands.registry import GAMES
-from tests.api.players import bearer, ok, open_table, play, view
+from tests.api.players import all_events, bearer, ok, open_table, play, view
 
 MAX_COMMANDS = 5_000
 
@@ -36,7 +36,7 @@ async def test_a_gnono_match_runs_round_after_round_to_the_playout_score(
     final = await play(client, game_id, tokens, random.Random(7), MAX_COMMANDS)
     assert final["status"] == "finished"
     assert max(final["game"]["scores"]) >= 150
-    events = ok(await client.get(f"/games/{game_id}/events"))
+    events = await all_events(client, game_id)
     assert sum(e["event"]["type"] == "gnono.round_scored" for e in events) >= 1
 
 
@@ -79,7 +79,7 @@ async def test_an_onexeno_session_of_partners_plays_hand_after_hand(client: Asyn
     assert final["status"] == "finished"
     places = {s["seat"]: s["place"] for s in final["standings"]}
     assert places[0] == places[2] and places[1] == places[3], "partners share their place"
-    events = ok(await client.get(f"/games/{game_id}/events"))
+    events = await all_events(client, game_id)
     assert sum(e["event"]["type"] == "onexeno.hand_ended" for e in events) == 2
     assert sum(e["event"]["type"] == "onexeno.hand_dealt" for e in events) == 2
 

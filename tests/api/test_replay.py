@@ -80,7 +80,7 @@ async def test_a_replay_of_a_version_the_game_never_had_is_refused(client: Async
     beyond = await client.get(f"/games/{game_id}/replay", params={"at": 4})
     assert (beyond.status_code, beyond.json()["code"]) == (404, "version_not_found")
     zero = await client.get(f"/games/{game_id}/replay", params={"at": 0})
-    assert (zero.status_code, zero.json()["code"]) == (400, "invalid_body")
+    assert (zero.status_code, zero.json()["code"]) == (400, "invalid_query")
     stranger = await client.get(
         f"/games/{game_id}/replay", params={"at": 1}, headers=bearer("not-a-seat")
     )

@@ -10,7 +10,7 @@ import pytest
 from commands import codec
 from commands.envelope import Applied, Envelope
 from commands.handler import CommandHandler, token_hash
-from commands.store import NewEvent, NewGame, SeatToken
+from commands.store import CommandKey, NewEvent, NewGame, SeatToken
 from domain import table
 from domain.errors import DomainError
 from infra.memory_store import MemoryEventStore
@@ -31,7 +31,7 @@ class Interloper(MemoryEventStore):
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command_id: str | None = None,
+        command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
     ) -> int:
@@ -40,7 +40,7 @@ class Interloper(MemoryEventStore):
             await other()
         self.appends += 1
         return await super().append(
-            stream_id, expected_version, events, command_id, new_game, seat_token
+            stream_id, expected_version, events, command, new_game, seat_token
         )
 
 
@@ -178,7 +178,43 @@ async def test_a_refused_command_changes_nothing(
     assert refused.value.code == "already_started"
     assert store.appends == appends
     assert await store.read_stream(game_id) == rows
-    assert await store.command_versions(game_id, "start-again") is None
+    assert await store.recorded_command(game_id, "command by seat 1", "start-again") is None
     with pytest.raises(DomainError) as missing:
         await handler.load("no-such-game")
     assert missing.value.code == "game_not_found"
+
+
+async def test_a_key_sent_again_with_another_request_is_refused_and_changes_nothing(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    created = await handler.create("mad", {}, "k-123")
+    with pytest.raises(DomainError) as other_kind:
+        await handler.create("gnono", {}, "k-123")
+    assert other_kind.value.code == "idempotency_key_reused"
+    with pytest.raises(DomainError) as other_options:
+        await handler.create("mad", {"variant": "other"}, "k-123")
+    assert other_options.value.code == "idempotency_key_reused"
+    game_id = created.game_id
+    await handler.take_seat(game_id, table.TakeSeat("ada"), "seat-key")
+    appends = store.appends
+    with pytest.raises(DomainError) as other_seat:
+        await handler.take_seat(game_id, table.TakeSeat("bob"), "seat-key")
+    assert other_seat.value.code == "idempotency_key_reused"
+    assert store.appends == appends
+    assert [each.name for each in (await handler.load(game_id)).table.seats] == ["ada"]
+
+
+async def test_keys_are_scoped_to_the_caller_and_the_operation(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id, _ = await seated_game(handler)
+    await handler.take_seat(game_id, table.TakeSeat("third"), "same-key")
+    started = await handler.execute(Envelope(game_id, 0, table.StartGame(), "same-key"))
+    assert not started.replayed, "a seat's key is not the seat request's key"
+    move = await a_move(handler, game_id)
+    mine = await handler.execute(Envelope(game_id, move.seat, move.command, "turn-key"))
+    with pytest.raises(DomainError) as refused:
+        await handler.execute(Envelope(game_id, 1 - move.seat, move.command, "turn-key"))
+    assert refused.value.code != "idempotency_key_reused", "another seat's key is its own"
+    again = await handler.execute(Envelope(game_id, move.seat, move.command, "turn-key"))
+    assert again.replayed and again.events == mine.events

@@ -7,11 +7,13 @@ import msgspec
 import pytest
 
 from commands.store import (
+    CommandKey,
     ConcurrencyConflict,
     EventStore,
     NewEvent,
     NewGame,
     Position,
+    RecordedCommand,
     SeatToken,
 )
 from infra.memory_store import MemoryEventStore
@@ -74,15 +76,40 @@ async def test_a_stale_expected_version_is_a_conflict_and_appends_nothing(
     assert [(row.version, "first" in row.data) for row in rows] == [(1, True)]
 
 
+async def test_a_stream_reads_at_most_a_limit(store: EventStore) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(5))
+    assert [row.version for row in await store.read_stream(game, 1, limit=2)] == [2, 3]
+    assert [row.version for row in await store.read_stream(game, 3, limit=10)] == [4, 5]
+
+
 async def test_a_retried_command_id_appends_nothing(store: EventStore) -> None:
     game = stream()
-    await store.append(game, 0, new_events(2), command_id="cmd-1")
+    await store.append(game, 0, new_events(2), CommandKey("cmd-1"))
     with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 2, new_events(1), command_id="cmd-1")
+        await store.append(game, 2, new_events(1), CommandKey("cmd-1"))
     assert len(await store.read_stream(game)) == 2
-    assert await store.command_versions(game, "cmd-1") == (1, 2)
-    assert await store.command_versions(game, "cmd-2") is None
-    assert await store.command_versions(stream(), "cmd-1") is None
+    assert await store.recorded_command(game, "", "cmd-1") == RecordedCommand(1, 2)
+    assert await store.recorded_command(game, "", "cmd-2") is None
+    assert await store.recorded_command(stream(), "", "cmd-1") is None
+
+
+async def test_a_command_id_is_unique_within_its_scope_and_keeps_its_fingerprint(
+    store: EventStore,
+) -> None:
+    game, first, second = stream(), b"\x01" * 32, b"\x02" * 32
+    await store.append(game, 0, new_events(1), CommandKey("k-123", "command by seat 0", first))
+    await store.append(game, 1, new_events(2), CommandKey("k-123", "command by seat 1", second))
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(game, 3, new_events(1), CommandKey("k-123", "command by seat 1", first))
+    assert len(await store.read_stream(game)) == 3
+    assert await store.recorded_command(game, "command by seat 0", "k-123") == RecordedCommand(
+        1, 1, first
+    )
+    assert await store.recorded_command(game, "command by seat 1", "k-123") == RecordedCommand(
+        2, 3, second
+    )
+    assert await store.recorded_command(game, "seat", "k-123") is None
 
 
 async def test_a_game_and_a_seat_token_are_recorded_with_the_events(store: EventStore) -> None:
@@ -121,9 +148,9 @@ async def test_a_second_game_record_seat_or_token_is_a_conflict_and_appends_noth
     ]
     for beside in refused:
         with pytest.raises(ConcurrencyConflict):
-            await store.append(game, 2, new_events(1), command_id="c", **beside)  # type: ignore[arg-type]
+            await store.append(game, 2, new_events(1), CommandKey("c"), **beside)  # type: ignore[arg-type]
     assert len(await store.read_stream(game)) == 2
-    assert await store.command_versions(game, "c") is None
+    assert await store.recorded_command(game, "", "c") is None
     assert await store.game_record(game) == ("mad", b"\x00")
     assert await store.seat_for_token(game, token) == 0
 

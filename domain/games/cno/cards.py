@@ -58,6 +58,10 @@ class Card(msgspec.Struct, frozen=True, order=True):
     isotope: Isotope
     copy: int = 0
 
+    def __str__(self) -> str:
+        """The card as a player names it: its isotope, "N13"."""
+        return self.isotope
+
 
 def deck(owner: int, copies: Sequence[int]) -> tuple[Card, ...]:
     """One seat's deck in fixed order, `copies[i]` cards of the i-th isotope."""

@@ -276,7 +276,7 @@ def _seen_card_refusal(seat: int, player: Player, source: Source, card: Card) ->
     if card.owner != seat:
         return ("not_your_card", "only your own cards can be played")
     if _source_card(player, source) != card:
-        return ("stale", f"{card.isotope} is no longer at {source}")
+        return ("stale", f"{card} is no longer at {source}")
     return None
 
 

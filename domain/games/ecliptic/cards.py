@@ -65,6 +65,10 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     colour: str
     symbol: str
 
+    def __str__(self) -> str:
+        """The card as a player names it: its colour and sign, "yellow Leo"."""
+        return f"{self.colour} {SIGNS[self.sign - 1].capitalize()}"
+
 
 DECK: Final = tuple(
     Card(sign, colour, SYMBOLS[colour]) for sign in range(1, SIGN_COUNT + 1) for colour in COLOURS

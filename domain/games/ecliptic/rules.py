@@ -146,8 +146,8 @@ def _play_refusal(
     if first == second or card in command.pair:
         return "same_card", "the pair and the third card must differ"
     if first not in hand or second not in hand or card not in hand:
-        missing = (held for held in (first, second, card) if held not in hand)
-        return "card_not_in_hand", f"not held: {sorted(map(str, missing))}"
+        missing = sorted((held for held in (first, second, card) if held not in hand), key=card_key)
+        return "card_not_in_hand", f"not held: {', '.join(map(str, missing))}"
     return _pair_refusal(command.pair) or _sign_refusal(line, command.card)
 
 

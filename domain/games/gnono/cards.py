@@ -21,6 +21,16 @@ COPIES_OF_WILDS: Final = 4
 ACTION_VALUE: Final = 20
 WILD_VALUE: Final = 50
 PENALTIES: Final = MappingProxyType({"take_two": 2, "wild_take_four": 4})
+RANK_NAMES: Final = MappingProxyType(
+    {
+        "skip": "Skip",
+        "reverse": "Reverse",
+        "take_two": "Take Two",
+        "wild": "Wild",
+        "wild_take_four": "Wild Take Four",
+    }
+)
+"""How players call the ranks that are not numbers."""
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -29,6 +39,11 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rank: Rank
     colour: Colour | None = None
     copy: int = 0
+
+    def __str__(self) -> str:
+        """The card as a player names it: "blue 5", "red Take Two", "Wild Take Four"."""
+        name = RANK_NAMES.get(self.rank, self.rank)
+        return name if self.colour is None else f"{self.colour} {name}"
 
 
 def _build_deck() -> tuple[Card, ...]:

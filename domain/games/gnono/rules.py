@@ -93,7 +93,7 @@ def decide(state: State, command: Command, ctx: Context) -> Events:
             return (ColourChosen(seat, colour),)
         case DealNextRound():
             return _open_round(state, state.round + 1, next_seat(state.first, state.seats), ctx)
-    raise refuse("unknown_command", f"not a Gnono command: {command!r}")
+    raise refuse("unknown_command", f"not a Gnono command: {type(command).__name__}")
 
 
 def evolve(state: State, event: Event) -> State:

@@ -14,6 +14,10 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     element: Element
     number: Annotated[int, msgspec.Meta(ge=1, le=13)]
 
+    def __str__(self) -> str:
+        """The card as a player names it: "Pu 7"."""
+        return f"{self.element} {self.number}"
+
 
 DECK: Final = tuple(Card(element, number) for element in ELEMENTS for number in NUMBERS)
 """Element by element, each from 1 to 13: the order hands are shown in."""

@@ -13,6 +13,10 @@ import msgspec
 CELLS = 8
 FULL = (1 << CELLS) - 1
 QUARTER_TURNS = 4
+CELL_NAMES = (
+    "top-left", "top", "top-right", "right", "bottom-right", "bottom", "bottom-left", "left"
+)  # fmt: skip
+"""The border cells q0 to q7 by name."""
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -20,6 +24,17 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     pattern: int
     value: int
+
+    def __str__(self) -> str:
+        """The card as a player names it: its number and its dark border cells, as the
+        canonical pattern shows them: "the 3 with dark top-left, top and right"."""
+        dark = [name for cell, name in enumerate(CELL_NAMES) if self.pattern >> cell & 1]
+        if not dark:
+            return "the 0, all light"
+        if len(dark) == CELLS:
+            return f"the {CELLS}, all dark"
+        listed = dark[0] if len(dark) == 1 else f"{', '.join(dark[:-1])} and {dark[-1]}"
+        return f"the {self.value} with dark {listed}"
 
 
 def turned(pattern: int, quarter_turns: int) -> int:
