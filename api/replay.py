@@ -23,10 +23,11 @@ async def replay_view(
     """The caller's view as of version `at`: redacted while live, every hand once over."""
     game, seat = await game_and_viewer(handler, game_id, request)
     stored = await handler.stored_events(game_id, 0)
-    known = (row for row in stored if row.version <= min(at, game.table.version))
+    known = [row for row in stored if row.version <= min(at, game.table.version)]
     events = replay.decode_events(game.rules.kind, known)
     over = game.table.status == "finished"
-    return replay.view_at(game.rules, events, at, seat, game_over=over)
+    between = not known or known[-1].ends_command
+    return replay.view_at(game.rules, events, at, seat, over, between)
 
 
 @get("/games/{game_id:str}/log", tags=["replay"])

@@ -29,11 +29,16 @@ def table_at(rules: AnyRules, events: Sequence[Any], at: int) -> table.AnyTable:
 
 
 def view_at(
-    rules: AnyRules, events: Sequence[Any], at: int, viewer: int, game_over: bool
+    rules: AnyRules,
+    events: Sequence[Any],
+    at: int,
+    viewer: int,
+    game_over: bool,
+    between_commands: bool = True,
 ) -> table.TableView:
     """What `viewer` sees of the table at version `at`; every hand once the game is over."""
     then = table_at(rules, events, at)
-    seen = table.view(rules, then, viewer)
+    seen = table.view(rules, then, viewer, between_commands)
     if not game_over or then.game is None:
         return seen
     return msgspec.structs.replace(seen, game=rules.view(then.game, REFEREE))

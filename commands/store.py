@@ -66,6 +66,13 @@ class StoredEvent(msgspec.Struct, frozen=True):
     kind: str | None = None
 
     @property
+    def ends_command(self) -> bool:
+        """Whether the game is between two commands after this event: nobody can act in the
+        middle of a command, and some games' moves are undefined there."""
+        ends: bool = msgspec.json.decode(self.metadata).get("ends_command", True)
+        return ends
+
+    @property
     def position(self) -> "Position":
         return Position(self.tx_id, self.global_position)
 

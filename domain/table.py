@@ -212,10 +212,15 @@ def view(
     rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
     table: Table[OptionsT, StateT],
     viewer: int,
+    between_commands: bool = True,
 ) -> TableView:
-    """The table as `viewer` may see it; once finished, every hand is open to all."""
+    """The table as `viewer` may see it; once finished, every hand is open to all. In the
+    middle of a command (a replay may stop there) nobody may act, so there are no moves."""
     game_viewer = REFEREE if table.status == "finished" else viewer
-    moves = legal_moves(rules, table, viewer)
+    if between_commands:
+        moves = legal_moves(rules, table, viewer)
+    else:
+        moves = ()
     return TableView(
         kind=table.kind,
         status=table.status,

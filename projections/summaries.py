@@ -26,19 +26,12 @@ class TableSummaries:
         return table.evolve(GAMES[stored.kind], table.AnyTable() if state is None else state, event)
 
     def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
-        if state is None or not _ends_command(stored):
+        if state is None or not stored.ends_command:
             return ()
         assert stored.kind is not None
         row = {"kind": stored.kind, **_summary(stored.kind, state)}
         row["last_activity"] = stored.recorded_at
         return (Upsert("table_summaries", {"game_id": stored.stream_id}, row),)
-
-
-def _ends_command(stored: StoredEvent) -> bool:
-    """Whether the game is between two commands after this event (a summary is taken only
-    then: some games' moves are undefined half way through a command)."""
-    ends: bool = msgspec.json.decode(stored.metadata).get("ends_command", True)
-    return ends
 
 
 def _summary(kind: str, state: table.AnyTable) -> dict[str, Any]:

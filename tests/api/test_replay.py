@@ -33,8 +33,10 @@ async def folded_view(
     store: PostgresEventStore, game_id: str, kind: str, at: int, viewer: int, over: bool
 ) -> object:
     """What the replay should show: the stored events folded to `at`, as `viewer` sees it."""
-    events = replay.decode_events(kind, await store.read_stream(game_id))
-    return as_json(replay.view_at(game_rules(kind), events, at, viewer, over))
+    stored = await store.read_stream(game_id)
+    events = replay.decode_events(kind, stored)
+    between = stored[at - 1].ends_command
+    return as_json(replay.view_at(game_rules(kind), events, at, viewer, over, between))
 
 
 async def test_a_live_replay_is_the_fold_to_that_version_as_the_caller_sees_it(
@@ -85,3 +87,17 @@ async def test_a_replay_of_a_version_the_game_never_had_is_refused(client: Async
         f"/games/{game_id}/replay", params={"at": 1}, headers=bearer("not-a-seat")
     )
     assert (stranger.status_code, stranger.json()["code"]) == (403, "wrong_token")
+
+
+async def test_every_version_of_a_finished_game_replays_and_only_between_commands_offers_moves(
+    client: AsyncClient, store: PostgresEventStore
+) -> None:
+    game_id = await finished_game(client, "ecliptic")
+    stored = await store.read_stream(game_id)
+    middles = [row.version for row in stored if not row.ends_command]
+    assert middles, "an Ecliptic battle is settled by commands of several events"
+    for row in stored:
+        seen = await replayed(client, game_id, row.version)
+        assert seen["version"] == row.version
+        if not row.ends_command:
+            assert seen["legal_moves"] == []
