@@ -217,10 +217,7 @@ def view(
     """The table as `viewer` may see it; once finished, every hand is open to all. In the
     middle of a command (a replay may stop there) nobody may act, so there are no moves."""
     game_viewer = REFEREE if table.status == "finished" else viewer
-    if between_commands:
-        moves = legal_moves(rules, table, viewer)
-    else:
-        moves = ()
+    moves = _offered(rules, table, viewer, between_commands)
     return TableView(
         kind=table.kind,
         status=table.status,
@@ -234,6 +231,17 @@ def view(
         standings=table.standings,
         seed=table.seed,
     )
+
+
+def _offered(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    viewer: int,
+    between_commands: bool,
+) -> tuple[StartGame | CommandT, ...]:
+    if not between_commands:
+        return ()
+    return legal_moves(rules, table, viewer)
 
 
 def redact(
