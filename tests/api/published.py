@@ -11,12 +11,12 @@ from typing import Any
 from httpx import AsyncClient, Response
 from jsonschema import Draft202012Validator
 
-from api import contract
+from api.contract.document import document
 
 
 @functools.cache
 def published() -> dict[str, Any]:
-    return contract.document()
+    return document()
 
 
 _validators: dict[int, Draft202012Validator] = {}

@@ -10,7 +10,8 @@ import pytest
 from httpx import AsyncClient
 from jsonschema import Draft202012Validator
 
-from api.contract import SECURITY_SCHEME, operations
+from api.contract.document import SECURITY_SCHEME
+from api.contract.operations import operations
 from api.errors import PROBLEM, STATUS_BY_CODE
 from commands.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
