@@ -6,11 +6,12 @@ from typing import Any
 
 from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
-from api.contract.operations import Operation, Token, operations, status_of
-from api.contract.schemas import READ_MODEL_BODIES, components
+from api.contract.operations import Operation, operations, status_of
+from api.contract.schemas import READ_MODEL_BODIES, STREAM_DATA, components
 from api.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
+TICKET_SCHEME = "StreamTicket"
 
 
 def publish(generated: dict[str, Any]) -> dict[str, Any]:
@@ -22,7 +23,14 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
             "type": "http",
             "scheme": "bearer",
             "description": "The seat token `POST /games/{game_id}/seats` answered with.",
-        }
+        },
+        TICKET_SCHEME: {
+            "type": "apiKey",
+            "in": "query",
+            "name": "ticket",
+            "description": "A short-lived stream ticket `POST /games/{game_id}/tickets` "
+            "answered with, for clients that cannot send headers (`EventSource`).",
+        },
     }
     described = operations()
     for path, item in document["paths"].items():
@@ -37,28 +45,26 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
 def _complete(operation: dict[str, Any], method: str, path: str, described: Operation) -> None:
     docstring = operation.get("description", "").strip()
     operation["description"] = "\n\n".join(
-        part for part in (docstring, described.description, _auth_note(described.token)) if part
+        part for part in (docstring, described.description, _auth_note(described)) if part
     ) or operation.get("summary", "")
     responses = operation["responses"]
     for status in [status for status in responses if int(status) >= 400]:
         del responses[status]
     success = next(status for status in responses if status.startswith("2"))
     body = responses[success].setdefault("content", {})
-    if path == "/games/{game_id}/live":
+    if path in STREAM_DATA:
+        data = STREAM_DATA[path]
         responses[success]["content"] = body = {
             "text/event-stream": {
-                "schema": {
-                    "type": "string",
-                    "description": "Server-Sent Events; each `data` is an `AnyEvent`.",
-                },
-                "x-event-data": {"$ref": REF + "AnyEvent"},
+                "schema": {"type": "string", "description": f"Server-Sent Events; {data[0]}"},
+                "x-event-data": data[1],
             }
         }
     if path in READ_MODEL_BODIES:
         body["application/json"]["schema"] = {"$ref": REF + READ_MODEL_BODIES[path]}
     for media in body.values():
         media["examples"] = response_examples(method, path)
-    if success == "201":
+    if success == "201" and _takes_idempotency_key(operation):
         responses["200"] = {
             **copy.deepcopy(responses["201"]),
             "description": "The same answer again: this `Idempotency-Key` was used before.",
@@ -73,19 +79,32 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
     if request is not None:
         operation["requestBody"]["content"]["application/json"]["examples"] = request
     if described.token != "none":
-        required = described.token == "required"
-        operation["security"] = [{SECURITY_SCHEME: []}] + ([] if required else [{}])
+        schemes: list[dict[str, list[str]]] = [{SECURITY_SCHEME: []}]
+        schemes += [{TICKET_SCHEME: []}] if described.ticket else []
+        schemes += [] if described.token == "required" else [{}]
+        operation["security"] = schemes
     for status, codes in _by_status(described.codes).items():
         responses[str(status)] = _problem_response(status, codes)
     responses["500"] = _problem_response(500, ("internal_error",))
 
 
-def _auth_note(token: Token) -> str:
-    if token == "required":
-        return "Needs the seat's token: `Authorization: Bearer <token>`."
-    if token == "optional":
-        return "With a seat's token it is what that seat sees; without, a spectator's."
-    return ""
+def _takes_idempotency_key(operation: dict[str, Any]) -> bool:
+    parameters = operation.get("parameters", [])
+    return any(parameter["name"] == "Idempotency-Key" for parameter in parameters)
+
+
+def _auth_note(described: Operation) -> str:
+    ticket = (
+        " A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for "
+        "the token where a client cannot send headers (`EventSource`)."
+    )
+    if described.token == "required":
+        note = "Needs the seat's token: `Authorization: Bearer <token>`."
+    elif described.token == "optional":
+        note = "With a seat's token it is what that seat sees; without, a spectator's."
+    else:
+        return ""
+    return note + (ticket if described.ticket else "")
 
 
 def _by_status(codes: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
@@ -98,7 +117,7 @@ def _by_status(codes: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
 _STATUS_TEXT = {
     400: "The request is malformed.",
     401: "A seat token is needed.",
-    403: "The token holds no seat at this game.",
+    403: "The token (or stream ticket) holds no seat at this game.",
     404: "Not found.",
     409: "Refused: it does not fit the game as it stands.",
     422: "Refused: the kind, options, name or bot does not exist.",

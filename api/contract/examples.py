@@ -102,13 +102,20 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "post", "/games/{game_id}/seats":
             seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
             return {"seated": {"value": seat}}
+        case "post", "/games/{game_id}/tickets":
+            ticket = {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
+            return {"issued": {"value": ticket}}
         case "get", "/games/{game_id}/live":
-            events = kind_example(first).events
-            lines = [
-                f"id: {e['version']}\nevent: {e['event']['type']}\ndata: {json.dumps(e['event'])}"
-                for e in events[:2]
-            ]
-            return {"stream": {"value": "\n\n".join(lines) + "\n\n"}}
+            events = kind_example(first).events[:2]
+            messages = [_sse(e["event"]["type"], e["event"], e["version"]) for e in events]
+            version = events[-1]["version"]
+            with_view = [*messages, _sse("view", view, version)]
+            return {
+                "stream": {"value": "".join(messages)},
+                "with_view": {"summary": "?include=view", "value": "".join(with_view)},
+            }
+        case "get", "/lobby/live":
+            return {"stream": {"value": _sse("lobby", _lobby_page(view["kind"], view))}}
         case "get", "/health":
             return {"ok": {"value": {"status": "ok"}}}
         case "get", "/metrics":
@@ -146,19 +153,29 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
         case "get", "/tables":
             return {"page": {"value": {"items": [_summary(kind)], "next_offset": 50}}}
         case "get", "/lobby":
-            entry = {
-                "game_id": EXAMPLE_ID,
-                "kind": kind,
-                "options": view["options"],
-                "seats": ["ada"],
-                "min_seats": GAMES[kind].min_seats,
-                "max_seats": GAMES[kind].max_seats,
-                "free_seats": GAMES[kind].max_seats - 1,
-                "created_at": "2026-03-21T12:00:00+00:00",
-            }
-            return {"page": {"value": {"items": [entry], "next_offset": None}}}
+            return {"page": {"value": _lobby_page(kind, view)}}
     entry = {"player": "ada", "played": 3, "won": 2, "points": 41}
     return {"page": {"value": {"items": [entry], "next_offset": None}}}
+
+
+def _lobby_page(kind: str, view: Any) -> dict[str, Any]:
+    entry = {
+        "game_id": EXAMPLE_ID,
+        "kind": kind,
+        "options": view["options"],
+        "seats": ["ada"],
+        "min_seats": GAMES[kind].min_seats,
+        "max_seats": GAMES[kind].max_seats,
+        "free_seats": GAMES[kind].max_seats - 1,
+        "created_at": "2026-03-21T12:00:00+00:00",
+    }
+    return {"items": [entry], "next_offset": None}
+
+
+def _sse(event: str, data: Any, version: int | None = None) -> str:
+    """One Server-Sent Events message as a stream sends it."""
+    id_line = "" if version is None else f"id: {version}\n"
+    return f"{id_line}event: {event}\ndata: {json.dumps(data)}\n\n"
 
 
 def _summary(kind: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from api.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
+from api.tickets import TICKETS_PER_SEAT
 from commands.registry import GAMES
 
 Token = Literal["none", "optional", "required"]
@@ -22,6 +23,8 @@ class Operation:
     """Every refusal `code` the operation can answer with."""
     token: Token = "none"
     """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
+    ticket: bool = False
+    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
     description: str = ""
     """Said after the handler's docstring."""
 
@@ -106,13 +109,29 @@ def operations() -> dict[tuple[str, str], Operation]:
         ),
         ("get", "/games/{game_id}"): Operation(_VIEWER, token="optional"),
         ("get", "/games/{game_id}/events"): Operation((*_QUERY, *_VIEWER), token="optional"),
+        ("post", "/games/{game_id}/tickets"): Operation(
+            ("missing_token", *_VIEWER),
+            token="required",
+            description=(
+                "A browser's `EventSource` cannot send `Authorization`: it opens "
+                "`GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what "
+                "the seat sees. The ticket opens (and reopens, on a reconnect) the seat's "
+                "stream for `expires_in` seconds; then it is refused (`invalid_ticket`) and a "
+                "fresh one is needed. A stream once open keeps its seat. A seat holds at most "
+                f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
+            ),
+        ),
         ("get", "/games/{game_id}/live"): Operation(
-            (*_QUERY, *_VIEWER),
+            (*_QUERY, *_VIEWER, "invalid_ticket"),
             token="optional",
+            ticket=True,
             description=(
                 "Each message's `event` is the event's `type`, its `id` the version and its "
-                "`data` the event as JSON (an `AnyEvent`). Reconnect with `Last-Event-ID` "
-                "(or `?after=`) to get exactly what was missed; the stream ends with the game."
+                "`data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of "
+                "events (the first too, even when empty) is followed by a message "
+                "`event: view` whose `data` is the caller's `TableView` as of that batch. "
+                "Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what "
+                "was missed; the stream ends with the game."
             ),
         ),
         ("get", "/games/{game_id}/replay"): Operation(
@@ -121,6 +140,13 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("get", "/games/{game_id}/log"): Operation((*_GAME, "game_not_over", "malformed_log")),
         ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
         ("get", "/lobby"): Operation(_QUERY),
+        ("get", "/lobby/live"): Operation(
+            _QUERY,
+            description=(
+                "Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the "
+                "lobby trails the games by the projection lag. The stream does not end."
+            ),
+        ),
         ("get", "/tables"): Operation(_QUERY),
         ("get", "/tables/{game_id}"): Operation(_GAME),
         ("get", "/scoreboards/{kind}"): Operation(_QUERY),

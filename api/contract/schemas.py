@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from api import games
+from api import games, tickets
 from api.contract.kinds import REF, kind_components, kind_prefix
 from commands import log
 from commands.registry import GAMES
@@ -54,6 +54,14 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
         "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
+        "StreamTicket": _struct_schema(
+            tickets.StreamTicket,
+            ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
+            expires_in={
+                "type": "integer",
+                "description": "Seconds the ticket may open (or reopen) the seat's stream.",
+            },
+        ),
         "Problem": PROBLEM_SCHEMA,
     }
     for kind in GAMES:
@@ -162,6 +170,24 @@ READ_MODEL_BODIES = {
     "/players/{name}": "PlayerRecord",
 }
 """The body each read model answers with (their routes return untyped rows)."""
+
+STREAM_DATA: dict[str, tuple[str, dict[str, Any]]] = {
+    "/games/{game_id}/live": (
+        "each `data` is an `AnyEvent`, or with `?include=view` the caller's `TableView` "
+        "(`event: view`).",
+        {
+            "anyOf": [{"$ref": REF + "AnyEvent"}, {"$ref": REF + "TableView"}],
+            "description": "An event as the caller may see it (the message's `event` is its "
+            "`type`), or the caller's view (`event: view`).",
+        },
+    ),
+    "/lobby/live": (
+        "each `data` is a `LobbyPage` (`event: lobby`).",
+        {"$ref": REF + "LobbyPage"},
+    ),
+}
+"""What each Server-Sent Events stream says in words, and the schema of its messages' `data`
+(published as the media type's `x-event-data`)."""
 
 
 def _without_defaults(schema: dict[str, Any]) -> dict[str, Any]:
