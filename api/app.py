@@ -12,7 +12,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from api import contract
+from api.contract.serving import assets_router, openapi_config
 from api.cors import cors_config
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
@@ -127,12 +127,12 @@ def create_app(
             lobby_live,
             *READ_MODEL_ROUTES,
             *REPLAY_ROUTES,
-            contract.assets_router(),
+            assets_router(),
         ],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         compression_config=COMPRESSION,
-        openapi_config=contract.openapi_config(),
+        openapi_config=openapi_config(),
         cors_config=cors_config(cors_origins),
     )

@@ -8,15 +8,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import Response
 from jsonschema import Draft202012Validator
 
-from api import contract
+from api.contract.document import document
+from tests.api.sse import AnyClient, open_stream
 
 
 @functools.cache
 def published() -> dict[str, Any]:
-    return contract.document()
+    return document()
 
 
 _validators: dict[int, Draft202012Validator] = {}
@@ -52,7 +53,7 @@ def sse_data(text: str) -> list[Any]:
 class PublishedClient:
     """Sends requests by operation (method and path template) and checks both ways."""
 
-    client: AsyncClient
+    client: AnyClient
     seen: set[tuple[str, str, int]] = field(default_factory=set)
 
     async def call(
@@ -92,6 +93,20 @@ class PublishedClient:
         assert response.status_code == status, response.text
         media = response.headers["content-type"].split(";")[0]
         return response.json() if media.endswith("json") else response.text
+
+    async def first_message(
+        self, template: str, event: str, params: dict[str, Any] | None = None, **path: str
+    ) -> Any:
+        """The `data` of the first `event` message of a stream that does not end (GET),
+        checked against the published `x-event-data`."""
+        async with open_stream(self.client, template.format(**path), params) as stream:
+            assert str(stream.status) in operation("get", template)["responses"], stream.status
+            assert stream.status == 200, stream.status
+            data = (await stream.message_of(event, timeout=15.0)).json()
+        described = operation("get", template)["responses"]["200"]["content"]["text/event-stream"]
+        assert_valid(data, described["x-event-data"], f"an event of GET {template}")
+        self.seen.add(("get", template, 200))
+        return data
 
     async def refused(self, method: str, template: str, code: str, **kwargs: Any) -> Any:
         response = await self.call(method, template, **kwargs)

@@ -7,22 +7,26 @@ import uuid
 from typing import Any
 
 import pytest
-from httpx import AsyncClient
 from jsonschema import Draft202012Validator
 
-from api.contract import SECURITY_SCHEME, operations
+from api.contract.document import SECURITY_SCHEME, TICKET_SCHEME
+from api.contract.operations import operations
 from api.errors import PROBLEM, STATUS_BY_CODE
 from commands.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
-from tests.api.published import PublishedClient, assert_valid, published
+from tests.api.published import PublishedClient, assert_valid, published, sse_data
+from tests.api.sse import AnyClient
 
 MAX_COMMANDS = 5_000
-TOKEN_OPERATIONS = {
-    ("post", "/games/{game_id}/commands"): "required",
-    ("get", "/games/{game_id}"): "optional",
-    ("get", "/games/{game_id}/events"): "optional",
-    ("get", "/games/{game_id}/live"): "optional",
-    ("get", "/games/{game_id}/replay"): "optional",
+SEAT = {SECURITY_SCHEME: []}
+TICKET = {TICKET_SCHEME: []}
+SECURITY = {
+    ("post", "/games/{game_id}/commands"): [SEAT],
+    ("post", "/games/{game_id}/tickets"): [SEAT],
+    ("get", "/games/{game_id}"): [SEAT, {}],
+    ("get", "/games/{game_id}/events"): [SEAT, {}],
+    ("get", "/games/{game_id}/live"): [SEAT, TICKET, {}],
+    ("get", "/games/{game_id}/replay"): [SEAT, {}],
 }
 
 
@@ -75,14 +79,12 @@ def test_the_examples_fit_the_schemas() -> None:
 
 
 def test_the_seat_token_is_a_bearer_scheme_on_the_operations_that_take_one() -> None:
-    scheme = published()["components"]["securitySchemes"][SECURITY_SCHEME]
-    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    schemes = published()["components"]["securitySchemes"]
+    seat, ticket = schemes[SECURITY_SCHEME], schemes[TICKET_SCHEME]
+    assert (seat["type"], seat["scheme"]) == ("http", "bearer")
+    assert (ticket["type"], ticket["in"], ticket["name"]) == ("apiKey", "query", "ticket")
     for method, path, described in all_operations():
-        expected: list[dict[str, list[str]]] | None = {
-            "required": [{SECURITY_SCHEME: []}],
-            "optional": [{SECURITY_SCHEME: []}, {}],
-            None: None,
-        }[TOKEN_OPERATIONS.get((method, path))]
+        expected = SECURITY.get((method, path))
         assert described.get("security") == expected, f"{method.upper()} {path}"
 
 
@@ -109,7 +111,7 @@ def test_each_kind_has_its_own_components() -> None:
 
 
 @pytest.mark.parametrize("kind", list(GAMES))
-async def test_every_operation_answers_as_published(client: AsyncClient, kind: str) -> None:
+async def test_every_operation_answers_as_published(client: AnyClient, kind: str) -> None:
     api = PublishedClient(client)
     rules = GAMES[kind]
     seats = max(rules.min_seats, 2)
@@ -141,6 +143,8 @@ async def test_every_operation_answers_as_published(client: AsyncClient, kind: s
         await api.ok("get", "/games/{game_id}/live", game_id=game_id, token=token)
         at = {"at": decided[len(decided) // 2]}  # a version a command left the game at
         await api.ok("get", "/games/{game_id}/replay", game_id=game_id, token=token, params=at)
+    for seat, token in enumerate(tokens):
+        await live_with_a_ticket(api, game_id, token, seat)
     await api.ok("get", "/games/{game_id}/log", game_id=game_id)
     await api.ok("get", "/games/{game_id}/audit", game_id=game_id)
     await read_models(api, kind, game_id, players[0])
@@ -178,9 +182,22 @@ async def play(
     return await api.ok("get", "/games/{game_id}", game_id=game_id), decided
 
 
+async def live_with_a_ticket(api: PublishedClient, game_id: str, token: str, seat: int) -> None:
+    """A ticket for the seat opens the finished game's stream, views included, as the seat."""
+    issued = await api.ok("post", "/games/{game_id}/tickets", 201, game_id=game_id, token=token)
+    assert issued["seat"] == seat
+    params = {"ticket": issued["ticket"], "include": "view"}
+    stream = await api.ok("get", "/games/{game_id}/live", game_id=game_id, params=params)
+    data = sse_data(stream)
+    view = published()["components"]["schemas"]["TableView"]
+    assert_valid(data[-1], view, "the last message of a stream with views")
+    assert (data[-1]["you"], data[-1]["status"]) == (seat, "finished")
+
+
 async def read_models(api: PublishedClient, kind: str, game_id: str, player: str) -> None:
     """The read models, once the projections have caught up with the finished game."""
     await api.ok("get", "/lobby", params={"kind": kind})
+    await api.first_message("/lobby/live", "lobby", params={"kind": kind})
     await api.ok("get", "/tables", params={"kind": kind, "status": "finished"})
     await api.ok("get", "/scoreboards/{kind}", kind=kind)
     for _ in range(200):
@@ -192,7 +209,7 @@ async def read_models(api: PublishedClient, kind: str, game_id: str, player: str
     raise AssertionError("the read models did not catch up")
 
 
-async def test_refusals_are_published_problems(client: AsyncClient) -> None:
+async def test_refusals_are_published_problems(client: AnyClient) -> None:
     api = PublishedClient(client)
     created = await api.ok("post", "/games", 201, json_body={"kind": "gnono"})
     game_id = created["id"]
@@ -249,6 +266,19 @@ async def test_refusals_are_published_problems(client: AsyncClient) -> None:
         "get", "/games/{game_id}/replay", "version_not_found", params={"at": 99}, game_id=game_id
     )
     await api.refused("get", "/games/{game_id}/live", "game_not_found", game_id=unknown)
+    tickets = "/games/{game_id}/tickets"
+    await api.refused("post", tickets, "missing_token", game_id=game_id)
+    await api.refused("post", tickets, "wrong_token", token="nope", game_id=game_id)
+    await api.refused("post", tickets, "game_not_found", token=tokens[0], game_id=unknown)
+    ticket = await api.ok("post", tickets, 201, token=tokens[0], game_id=game_id)
+    forged = {"ticket": "0." + ticket["ticket"].split(".", 1)[1][::-1]}
+    live = "/games/{game_id}/live"
+    await api.refused("get", live, "invalid_ticket", params=forged, game_id=game_id)
+    other = (await api.ok("post", "/games", 201, json_body={"kind": "gnono"}))["id"]
+    elsewhere = {"ticket": ticket["ticket"]}
+    await api.refused("get", live, "invalid_ticket", params=elsewhere, game_id=other)
+    await api.refused("get", live, "invalid_body", params={"include": "all"}, game_id=game_id)
+    await api.refused("get", "/lobby/live", "invalid_body", params={"limit": 0})
     await api.refused("get", "/tables/{game_id}", "game_not_found", game_id=unknown)
     await api.refused("get", "/players/{name}", "not_found", name=f"nobody {unknown}")
     await api.refused("get", "/lobby", "invalid_body", params={"limit": 0})

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from api import contract
+from api.contract.document import document
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 BIN = WEB / "node_modules" / ".bin"
@@ -25,11 +25,11 @@ def toolchain() -> Path:
 def test_the_committed_types_are_generated_from_the_current_document(
     toolchain: Path, tmp_path: Path
 ) -> None:
-    document = tmp_path / "openapi.json"
-    document.write_text(json.dumps(contract.document(), indent=2, ensure_ascii=False) + "\n")
+    openapi = tmp_path / "openapi.json"
+    openapi.write_text(json.dumps(document(), indent=2, ensure_ascii=False) + "\n")
     generated = tmp_path / "api.d.ts"
     subprocess.run(
-        [toolchain / "openapi-typescript", document, "-o", generated],
+        [toolchain / "openapi-typescript", openapi, "-o", generated],
         cwd=WEB,
         check=True,
         capture_output=True,

@@ -187,11 +187,58 @@ export interface paths {
          * Live
          * @description Server-Sent Events of the game as the caller may see them; the id is the version.
          *
-         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the event as JSON (an `AnyEvent`). Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what was missed; the stream ends with the game.
+         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too, even when empty) is followed by a message `event: view` whose `data` is the caller's `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what was missed; the stream ends with the game.
          *
-         *     With a seat's token it is what that seat sees; without, a spectator's.
+         *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
          */
         get: operations["GamesGameIdLiveLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueTicket
+         * @description A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token).
+         *
+         *     A browser's `EventSource` cannot send `Authorization`: it opens `GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what the seat sees. The ticket opens (and reopens, on a reconnect) the seat's stream for `expires_in` seconds; then it is refused (`invalid_ticket`) and a fresh one is needed. A stream once open keeps its seat. A seat holds at most 8 tickets: a new one pushes out the oldest.
+         *
+         *     Needs the seat's token: `Authorization: Bearer <token>`.
+         */
+        post: operations["GamesGameIdTicketsIssueTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lobby/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * LobbyLive
+         * @description Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
+         *     sent at once, then whenever a table opens, fills or starts.
+         *
+         *     Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails the games by the projection lag. The stream does not end.
+         */
+        get: operations["LobbyLiveLobbyLive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1800,6 +1847,14 @@ export interface components {
             /** @enum {unknown} */
             type: "start_game";
         };
+        /** StreamTicket */
+        StreamTicket: {
+            /** @description Put in `GET /games/{game_id}/live?ticket=`. */
+            ticket: string;
+            seat: number;
+            /** @description Seconds the ticket may open (or reopen) the seat's stream. */
+            expires_in: number;
+        };
         /** TableCreated */
         TableCreated: {
             /** @enum {unknown} */
@@ -1920,7 +1975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -2022,7 +2077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2336,7 +2391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,7 +2701,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableView"];
                 };
             };
-            /** @description The token holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2722,6 +2777,10 @@ export interface operations {
             query?: {
                 /** @description last version already seen */
                 after?: number;
+                /** @description a stream ticket from POST /games/{id}/tickets */
+                ticket?: string | null;
+                /** @description `view`: each batch of events is followed by a `view` message */
+                include?: "view" | null;
             };
             header?: {
                 "Last-Event-ID"?: number | null;
@@ -2765,7 +2824,121 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token, invalid_ticket */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "invalid_ticket";
+                    };
+                };
+            };
+            /** @description Not found. `code`: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:game_not_found",
+                     *       "title": "game not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "game_not_found";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    GamesGameIdTicketsIssueTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicket"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,6 +2981,77 @@ export interface operations {
                         status: 404;
                         /** @enum {unknown} */
                         code: "game_not_found";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    LobbyLiveLobbyLive: {
+        parameters: {
+            query?: {
+                /** @description only this game kind */
+                kind?: string | null;
+                /** @description items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_body",
+                     *       "title": "invalid body",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_body"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_body";
                     };
                 };
             };
@@ -3265,7 +3509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 // Compiles only while the generated types describe the service: a command, a view of each
-// kind and a refusal, all typed from src/api.d.ts alone (no hand-written types).
+// kind, a refusal, a stream ticket and live messages, all typed from src/api.d.ts alone (no
+// hand-written types).
 import type { components, paths } from "./api";
 
 type Schemas = components["schemas"];
@@ -15,6 +16,9 @@ type MissingToken =
 type TableView = paths["/games/{game_id}"]["get"]["responses"][200]["content"]["application/json"];
 type CreateGame = paths["/games"]["post"]["requestBody"]["content"]["application/json"];
 type LiveEvent = Schemas["AnyEvent"];
+type Ticket =
+  paths["/games/{game_id}/tickets"]["post"]["responses"][201]["content"]["application/json"];
+type LiveQuery = NonNullable<paths["/games/{game_id}/live"]["get"]["parameters"]["query"]>;
 
 export const create: CreateGame = { kind: "gnono", options: { hand_size: 7 } };
 
@@ -73,3 +77,15 @@ export function lastVersion(accepted: Accepted): number {
 export function isRefusal(body: unknown): body is Schemas["Problem"] {
   return typeof body === "object" && body !== null && "code" in body;
 }
+
+/** What `GET /games/{game_id}/live?ticket=...&include=view` is opened with, from a ticket. */
+export function liveQuery(issued: Ticket): LiveQuery {
+  return { ticket: issued.ticket, include: "view" };
+}
+
+/** The data of a live message: a view (`event: view`) or an event, by the message's name. */
+export function liveData(event: string, data: string): TableView | LiveEvent {
+  return event === "view" ? (JSON.parse(data) as TableView) : (JSON.parse(data) as LiveEvent);
+}
+
+export const emptyLobby: Schemas["LobbyPage"] = { items: [], next_offset: null };

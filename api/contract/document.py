@@ -1,0 +1,189 @@
+"""The published document: Litestar's generated one, completed operation by operation."""
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from api.contract.examples import request_examples, response_examples
+from api.contract.kinds import REF
+from api.contract.operations import Operation, operations, status_of
+from api.contract.schemas import READ_MODEL_BODIES, STREAM_DATA, components
+from api.errors import PROBLEM
+
+SECURITY_SCHEME = "SeatToken"
+TICKET_SCHEME = "StreamTicket"
+
+
+def publish(generated: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document Litestar generated, made precise (see `api.contract`)."""
+    document = copy.deepcopy(generated)
+    document.setdefault("components", {}).setdefault("schemas", {}).update(components())
+    document["components"]["securitySchemes"] = {
+        SECURITY_SCHEME: {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The seat token `POST /games/{game_id}/seats` answered with.",
+        },
+        TICKET_SCHEME: {
+            "type": "apiKey",
+            "in": "query",
+            "name": "ticket",
+            "description": "A short-lived stream ticket `POST /games/{game_id}/tickets` "
+            "answered with, for clients that cannot send headers (`EventSource`).",
+        },
+    }
+    described = operations()
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            key = (method, path)
+            assert key in described, f"{method.upper()} {path} is not in api.contract.operations"
+            _complete(operation, method, path, described[key])
+    _prune(document)
+    return document
+
+
+def _complete(operation: dict[str, Any], method: str, path: str, described: Operation) -> None:
+    docstring = operation.get("description", "").strip()
+    operation["description"] = "\n\n".join(
+        part for part in (docstring, described.description, _auth_note(described)) if part
+    ) or operation.get("summary", "")
+    responses = operation["responses"]
+    for status in [status for status in responses if int(status) >= 400]:
+        del responses[status]
+    success = next(status for status in responses if status.startswith("2"))
+    body = responses[success].setdefault("content", {})
+    if path in STREAM_DATA:
+        data = STREAM_DATA[path]
+        responses[success]["content"] = body = {
+            "text/event-stream": {
+                "schema": {"type": "string", "description": f"Server-Sent Events; {data[0]}"},
+                "x-event-data": data[1],
+            }
+        }
+    if path in READ_MODEL_BODIES:
+        body["application/json"]["schema"] = {"$ref": REF + READ_MODEL_BODIES[path]}
+    for media in body.values():
+        media["examples"] = response_examples(method, path)
+    if success == "201" and _takes_idempotency_key(operation):
+        responses["200"] = {
+            **copy.deepcopy(responses["201"]),
+            "description": "The same answer again: this `Idempotency-Key` was used before.",
+        }
+    if path == "/games/{game_id}/commands":
+        operation["requestBody"] = {
+            "required": True,
+            "description": "One of the caller's `legal_moves`.",
+            "content": {"application/json": {"schema": {"$ref": REF + "AnyCommand"}}},
+        }
+    request = request_examples(method, path)
+    if request is not None:
+        operation["requestBody"]["content"]["application/json"]["examples"] = request
+    if described.token != "none":
+        schemes: list[dict[str, list[str]]] = [{SECURITY_SCHEME: []}]
+        schemes += [{TICKET_SCHEME: []}] if described.ticket else []
+        schemes += [] if described.token == "required" else [{}]
+        operation["security"] = schemes
+    for status, codes in _by_status(described.codes).items():
+        responses[str(status)] = _problem_response(status, codes)
+    responses["500"] = _problem_response(500, ("internal_error",))
+
+
+def _takes_idempotency_key(operation: dict[str, Any]) -> bool:
+    parameters = operation.get("parameters", [])
+    return any(parameter["name"] == "Idempotency-Key" for parameter in parameters)
+
+
+def _auth_note(described: Operation) -> str:
+    ticket = (
+        " A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for "
+        "the token where a client cannot send headers (`EventSource`)."
+    )
+    if described.token == "required":
+        note = "Needs the seat's token: `Authorization: Bearer <token>`."
+    elif described.token == "optional":
+        note = "With a seat's token it is what that seat sees; without, a spectator's."
+    else:
+        return ""
+    return note + (ticket if described.ticket else "")
+
+
+def _by_status(codes: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
+    grouped: dict[int, list[str]] = {}
+    for code in dict.fromkeys(codes):
+        grouped.setdefault(status_of(code), []).append(code)
+    return {status: tuple(grouped[status]) for status in sorted(grouped)}
+
+
+_STATUS_TEXT = {
+    400: "The request is malformed.",
+    401: "A seat token is needed.",
+    403: "The token (or stream ticket) holds no seat at this game.",
+    404: "Not found.",
+    409: "Refused: it does not fit the game as it stands.",
+    422: "Refused: the kind, options, name or bot does not exist.",
+    500: "The server failed to answer.",
+    503: "The game kept changing under the command; send it again.",
+}
+
+
+def _problem_response(status: int, codes: tuple[str, ...]) -> dict[str, Any]:
+    code = codes[0]
+    example = {
+        "type": f"urn:cardroom:problem:{code}",
+        "title": code.replace("_", " "),
+        "status": status,
+        "detail": "what went wrong, for people",
+        "code": code,
+    }
+    restriction = {
+        "type": "object",
+        "properties": {
+            "status": {"type": "integer", "enum": [status]},
+            "code": {"enum": list(codes)},
+        },
+        "required": ["status", "code"],
+    }
+    return {
+        "description": _STATUS_TEXT.get(status, "Refused.") + " `code`: " + ", ".join(codes),
+        "content": {
+            PROBLEM: {
+                "schema": {"allOf": [{"$ref": REF + "Problem"}, restriction]},
+                "example": example,
+            }
+        },
+    }
+
+
+def _prune(document: dict[str, Any]) -> None:
+    """Drop the components nothing refers to any more (Litestar's untyped ones)."""
+    schemas = document["components"]["schemas"]
+    keep: set[str] = set()
+    pending = list(_refs(document["paths"]))
+    while pending:
+        name = pending.pop()
+        if name not in keep and name in schemas:
+            keep.add(name)
+            pending.extend(_refs(schemas[name]))
+    for name in [name for name in schemas if name not in keep]:
+        del schemas[name]
+    document["components"]["schemas"] = dict(sorted(schemas.items()))
+
+
+def _refs(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "$ref" and isinstance(item, str) and item.startswith(REF):
+                yield item[len(REF) :]
+            else:
+                yield from _refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _refs(item)
+
+
+def document() -> dict[str, Any]:
+    """The published document of the service, built without connecting to anything."""
+    from api.app import create_app
+
+    app = create_app("postgresql://unused", "redis://unused")
+    return publish(app.openapi_schema.to_schema())

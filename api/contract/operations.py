@@ -1,0 +1,158 @@
+"""What each operation of the service can refuse, whether it takes a seat token, and what its
+description adds to the handler's docstring: what a route's signature cannot say."""
+
+import ast
+import importlib.util
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from api.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
+from api.tickets import TICKETS_PER_SEAT
+from commands.registry import GAMES
+
+Token = Literal["none", "optional", "required"]
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """What a signature cannot say about one operation."""
+
+    codes: tuple[str, ...]
+    """Every refusal `code` the operation can answer with."""
+    token: Token = "none"
+    """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
+    ticket: bool = False
+    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
+    description: str = ""
+    """Said after the handler's docstring."""
+
+
+_GAME = ("game_not_found",)
+_QUERY = ("invalid_body",)
+_BODY = ("malformed_json", "invalid_body")
+_VIEWER = ("wrong_token", *_GAME)
+_TABLE_REFUSALS = (
+    "already_started",
+    "not_enough_seats",
+    "not_started",
+    "game_over",
+    "not_seated",
+)
+
+
+def game_refusals() -> tuple[str, ...]:
+    """Every refusal code a game of any kind raises while it is played, read from the games'
+    source (`require(..., "code", ...)`, `refuse("code", ...)`, `DomainError("code", ...)`)."""
+    codes: set[str] = set()
+    for rules in GAMES.values():
+        codes.update(_codes_in_package(rules.decide.__module__.rsplit(".", 1)[0]))
+    for module in SHARED_GAME_MODULES:
+        codes.update(_codes_in_package(module))
+    return tuple(sorted(codes - STATUS_BY_CODE.keys()))
+
+
+SHARED_GAME_MODULES = ("domain.cards", "domain.seats")
+"""Modules the games share that may refuse a move too."""
+
+
+def _codes_in_package(name: str) -> Iterator[str]:
+    """The codes raised in a module, or in every module of a package."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None, f"no module {name}"
+    if spec.submodule_search_locations:
+        sources = [
+            s for f in spec.submodule_search_locations for s in sorted(Path(f).rglob("*.py"))
+        ]
+    else:
+        assert spec.origin is not None, f"{name} has no source"
+        sources = [Path(spec.origin)]
+    for source in sources:
+        yield from _codes_in_source(source.read_text())
+
+
+def _codes_in_source(source: str) -> Iterator[str]:
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        position = {"require": 1, "refuse": 0, "DomainError": 0}.get(node.func.id)
+        if position is None or len(node.args) <= position:
+            continue
+        argument = node.args[position]
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            yield argument.value
+
+
+def operations() -> dict[tuple[str, str], Operation]:
+    """Every operation of the service, by (method, path), and what it can refuse."""
+    playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
+    return {
+        ("get", "/health"): Operation(()),
+        ("get", "/metrics"): Operation(()),
+        ("get", "/games/kinds"): Operation(()),
+        ("post", "/games"): Operation(
+            (*_BODY, "unknown_kind", "invalid_options", "conflict", "busy"),
+            description="Options left out take the defaults `/games/kinds` lists.",
+        ),
+        ("post", "/games/{game_id}/seats"): Operation(
+            (*_BODY, *_GAME, "invalid_name", "unknown_bot", "table_not_open", "table_full", "busy"),
+            description="Answers 200 with the same seat when an `Idempotency-Key` is reused.",
+        ),
+        ("post", "/games/{game_id}/commands"): Operation(
+            ("malformed_json", "invalid_command", "missing_token", *_VIEWER, *playing, "busy"),
+            token="required",
+            description=(
+                "The body is one of the kind's commands (`start_game` included); the answer "
+                "lists the events it caused as this seat sees them."
+            ),
+        ),
+        ("get", "/games/{game_id}"): Operation(_VIEWER, token="optional"),
+        ("get", "/games/{game_id}/events"): Operation((*_QUERY, *_VIEWER), token="optional"),
+        ("post", "/games/{game_id}/tickets"): Operation(
+            ("missing_token", *_VIEWER),
+            token="required",
+            description=(
+                "A browser's `EventSource` cannot send `Authorization`: it opens "
+                "`GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what "
+                "the seat sees. The ticket opens (and reopens, on a reconnect) the seat's "
+                "stream for `expires_in` seconds; then it is refused (`invalid_ticket`) and a "
+                "fresh one is needed. A stream once open keeps its seat. A seat holds at most "
+                f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
+            ),
+        ),
+        ("get", "/games/{game_id}/live"): Operation(
+            (*_QUERY, *_VIEWER, "invalid_ticket"),
+            token="optional",
+            ticket=True,
+            description=(
+                "Each message's `event` is the event's `type`, its `id` the version and its "
+                "`data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of "
+                "events (the first too, even when empty) is followed by a message "
+                "`event: view` whose `data` is the caller's `TableView` as of that batch. "
+                "Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what "
+                "was missed; the stream ends with the game."
+            ),
+        ),
+        ("get", "/games/{game_id}/replay"): Operation(
+            (*_QUERY, *_VIEWER, "version_not_found"), token="optional"
+        ),
+        ("get", "/games/{game_id}/log"): Operation((*_GAME, "game_not_over", "malformed_log")),
+        ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
+        ("get", "/lobby"): Operation(_QUERY),
+        ("get", "/lobby/live"): Operation(
+            _QUERY,
+            description=(
+                "Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the "
+                "lobby trails the games by the projection lag. The stream does not end."
+            ),
+        ),
+        ("get", "/tables"): Operation(_QUERY),
+        ("get", "/tables/{game_id}"): Operation(_GAME),
+        ("get", "/scoreboards/{kind}"): Operation(_QUERY),
+        ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
+    }
+
+
+def status_of(code: str) -> int:
+    return STATUS_BY_CODE.get(code, DEFAULT_REFUSAL_STATUS)

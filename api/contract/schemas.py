@@ -1,0 +1,232 @@
+"""The components over every kind, the API's own bodies and the read models' rows."""
+
+import copy
+import json
+from typing import Any
+
+import msgspec
+
+from api import games, tickets
+from api.contract.kinds import REF, kind_components, kind_prefix
+from commands import log
+from commands.registry import GAMES
+
+
+def _any_of(suffix: str, description: str) -> dict[str, Any]:
+    return {
+        "anyOf": [{"$ref": f"{REF}{kind_prefix(kind)}{suffix}"} for kind in GAMES],
+        "description": description,
+    }
+
+
+def _by_kind(suffix: str, description: str) -> dict[str, Any]:
+    refs = {kind: f"{REF}{kind_prefix(kind)}{suffix}" for kind in GAMES}
+    return {
+        "oneOf": [{"$ref": ref} for ref in refs.values()],
+        "discriminator": {"propertyName": "kind", "mapping": refs},
+        "description": description,
+    }
+
+
+def _struct_schema(cls: type[msgspec.Struct], **fields: dict[str, Any]) -> dict[str, Any]:
+    """The msgspec schema of a Struct of the API, with the given fields' schemas replaced."""
+    _, components = msgspec.json.schema_components([cls], ref_template=REF + "{name}")
+    schema: dict[str, Any] = copy.deepcopy(components[cls.__name__])
+    for name, replacement in fields.items():
+        assert name in schema["properties"], f"{cls.__name__} has no field {name}"
+        schema["properties"][name] = replacement
+    return schema
+
+
+def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
+    """The components over every kind and the API's own bodies made precise (`schemas` are
+    the kinds' components)."""
+    any_event = {"$ref": REF + "AnyEvent"}
+    components: dict[str, Any] = {
+        "AnyCommand": _any_of("Command", "A command of any kind (each kind's own union)."),
+        "AnyEvent": _any_of("Event", "An event of any kind, as the viewer may see it."),
+        "AnyOptions": _any_of("Options", "The options of a table of any kind."),
+        "AnyView": _any_of("View", "A game's view of any kind."),
+        "TableView": _by_kind("TableView", "A table as one viewer sees it, by kind."),
+        "VersionedEvent": _struct_schema(games.VersionedEvent, event=any_event),
+        "CommandAccepted": _struct_schema(games.CommandAccepted),
+        "KindInfo": _struct_schema(games.KindInfo, options={"$ref": REF + "AnyOptions"}),
+        "LogRecord": _struct_schema(log.LogRecord, data=any_event),
+        "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
+        "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
+        "StreamTicket": _struct_schema(
+            tickets.StreamTicket,
+            ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
+            expires_in={
+                "type": "integer",
+                "description": "Seconds the ticket may open (or reopen) the seat's stream.",
+            },
+        ),
+        "Problem": PROBLEM_SCHEMA,
+    }
+    for kind in GAMES:
+        prefix = kind_prefix(kind)
+        components[f"{prefix}CreateGame"] = {
+            "type": "object",
+            "title": f"{prefix}CreateGame",
+            "properties": {
+                "kind": {"type": "string", "enum": [kind]},
+                "options": _without_defaults(schemas[f"{prefix}Options"]),
+            },
+            "required": ["kind"],
+            "additionalProperties": False,
+        }
+    return components
+
+
+def _object(title: str, description: str, **properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "title": title,
+        "description": description,
+        "properties": properties,
+        "required": list(properties),
+    }
+
+
+def _page(title: str, item: str) -> dict[str, Any]:
+    items = {"type": "array", "items": {"$ref": REF + item}}
+    more = {"anyOf": [{"type": "integer"}, {"type": "null"}]}
+    return _object(
+        title, "One page; `next_offset` is null on the last.", items=items, next_offset=more
+    )
+
+
+_TEXT = {"type": "string"}
+_INT = {"type": "integer"}
+_TIME = {"type": "string", "format": "date-time"}
+_NAMES = {"type": "array", "items": _TEXT}
+
+
+def read_model_components() -> dict[str, Any]:
+    """The read models' rows (they trail the games by the projection lag)."""
+    standing = {"kind": _TEXT, "played": _INT, "won": _INT, "points": _INT}
+    return {
+        "LobbyEntry": _object(
+            "LobbyEntry",
+            "A table waiting for players.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            options={"$ref": REF + "AnyOptions"},
+            seats=_NAMES,
+            min_seats=_INT,
+            max_seats=_INT,
+            free_seats=_INT,
+            created_at=_TIME,
+        ),
+        "LobbyPage": _page("LobbyPage", "LobbyEntry"),
+        "TableSummary": _object(
+            "TableSummary",
+            "A game's summary: `to_act` are the seats that may move, `public_view` the "
+            "spectator's view.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            status={"type": "string", "enum": ["open", "playing", "finished"]},
+            version=_INT,
+            seats=_NAMES,
+            to_act={"type": "array", "items": _INT},
+            public_view={"$ref": REF + "TableView"},
+            last_activity=_TIME,
+        ),
+        "TablePage": _page("TablePage", "TableSummary"),
+        "ScoreboardEntry": _object(
+            "ScoreboardEntry",
+            "A player's record at one kind.",
+            player=_TEXT,
+            **{key: value for key, value in standing.items() if key != "kind"},
+        ),
+        "ScoreboardPage": _page("ScoreboardPage", "ScoreboardEntry"),
+        "PlayerKind": _object("PlayerKind", "A player's record at one kind.", **standing),
+        "PlayerGame": _object(
+            "PlayerGame",
+            "A finished game of the player's.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            seat=_INT,
+            score=_INT,
+            place=_INT,
+            finished_at=_TIME,
+        ),
+        "PlayerRecord": _object(
+            "PlayerRecord",
+            "A player's record across all kinds, and their most recent games.",
+            name=_TEXT,
+            kinds={"type": "array", "items": {"$ref": REF + "PlayerKind"}},
+            recent_games={"type": "array", "items": {"$ref": REF + "PlayerGame"}},
+        ),
+    }
+
+
+READ_MODEL_BODIES = {
+    "/lobby": "LobbyPage",
+    "/tables": "TablePage",
+    "/tables/{game_id}": "TableSummary",
+    "/scoreboards/{kind}": "ScoreboardPage",
+    "/players/{name}": "PlayerRecord",
+}
+"""The body each read model answers with (their routes return untyped rows)."""
+
+STREAM_DATA: dict[str, tuple[str, dict[str, Any]]] = {
+    "/games/{game_id}/live": (
+        "each `data` is an `AnyEvent`, or with `?include=view` the caller's `TableView` "
+        "(`event: view`).",
+        {
+            "anyOf": [{"$ref": REF + "AnyEvent"}, {"$ref": REF + "TableView"}],
+            "description": "An event as the caller may see it (the message's `event` is its "
+            "`type`), or the caller's view (`event: view`).",
+        },
+    ),
+    "/lobby/live": (
+        "each `data` is a `LobbyPage` (`event: lobby`).",
+        {"$ref": REF + "LobbyPage"},
+    ),
+}
+"""What each Server-Sent Events stream says in words, and the schema of its messages' `data`
+(published as the media type's `x-event-data`)."""
+
+
+def _without_defaults(schema: dict[str, Any]) -> dict[str, Any]:
+    """A request body's schema: its fields' defaults said in words, so that generated
+    clients leave them optional (a default is what the service assumes when one is left out,
+    while every answer carries every field)."""
+    request = copy.deepcopy(schema)
+    for field in request.get("properties", {}).values():
+        if "default" in field:
+            default = json.dumps(field.pop("default"))
+            field["description"] = " ".join((field.get("description", ""), f"Default: {default}."))
+            field["description"] = field["description"].strip()
+    return request
+
+
+PROBLEM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "title": "Problem",
+    "description": "A refusal (RFC 9457): `code` is stable, `detail` is for people.",
+    "properties": {
+        "type": {"type": "string", "description": "`urn:cardroom:problem:<code>`"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "code": {"type": "string"},
+    },
+    "required": ["type", "title", "status", "detail", "code"],
+}
+
+
+def components() -> dict[str, Any]:
+    """Every component the document publishes: each kind's, those over the kinds and the
+    API's own bodies, and the read models' rows."""
+    schemas: dict[str, Any] = {}
+    for rules in GAMES.values():
+        for name, schema in kind_components(rules).items():
+            # a Struct shared by the kinds (the table's) must come out the same from each
+            assert name not in schemas or schemas[name] == schema, f"two schemas named {name}"
+            schemas[name] = schema
+    schemas.update(shared_components(schemas))
+    schemas.update(read_model_components())
+    return schemas
