@@ -30,7 +30,7 @@ class Operation:
 
 
 _GAME = ("game_not_found",)
-_QUERY = ("invalid_body",)
+_QUERY = ("invalid_query",)
 _BODY = ("malformed_json", "invalid_body")
 _VIEWER = ("wrong_token", *_GAME)
 _TABLE_REFUSALS = (
@@ -92,15 +92,39 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("get", "/metrics"): Operation(()),
         ("get", "/games/kinds"): Operation(()),
         ("post", "/games"): Operation(
-            (*_BODY, "unknown_kind", "invalid_options", "conflict", "busy"),
+            (
+                *_BODY,
+                "unknown_kind",
+                "invalid_options",
+                "conflict",
+                "idempotency_key_reused",
+                "busy",
+            ),
             description="Options left out take the defaults `/games/kinds` lists.",
         ),
         ("post", "/games/{game_id}/seats"): Operation(
-            (*_BODY, *_GAME, "invalid_name", "unknown_bot", "table_not_open", "table_full", "busy"),
+            (
+                *_BODY,
+                *_GAME,
+                "invalid_name",
+                "unknown_bot",
+                "table_not_open",
+                "table_full",
+                "idempotency_key_reused",
+                "busy",
+            ),
             description="Answers 200 with the same seat when an `Idempotency-Key` is reused.",
         ),
         ("post", "/games/{game_id}/commands"): Operation(
-            ("malformed_json", "invalid_command", "missing_token", *_VIEWER, *playing, "busy"),
+            (
+                "malformed_json",
+                "invalid_command",
+                "missing_token",
+                *_VIEWER,
+                *playing,
+                "idempotency_key_reused",
+                "busy",
+            ),
             token="required",
             description=(
                 "The body is one of the kind's commands (`start_game` included); the answer "
@@ -137,9 +161,11 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("get", "/games/{game_id}/replay"): Operation(
             (*_QUERY, *_VIEWER, "version_not_found"), token="optional"
         ),
-        ("get", "/games/{game_id}/log"): Operation((*_GAME, "game_not_over", "malformed_log")),
+        ("get", "/games/{game_id}/log"): Operation(
+            (*_QUERY, *_GAME, "game_not_over", "malformed_log")
+        ),
         ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
-        ("get", "/lobby"): Operation(_QUERY),
+        ("get", "/lobby"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/lobby/live"): Operation(
             _QUERY,
             description=(
@@ -147,9 +173,9 @@ def operations() -> dict[tuple[str, str], Operation]:
                 "lobby trails the games by the projection lag. The stream does not end."
             ),
         ),
-        ("get", "/tables"): Operation(_QUERY),
+        ("get", "/tables"): Operation((*_QUERY, "unknown_kind", "unknown_status")),
         ("get", "/tables/{game_id}"): Operation(_GAME),
-        ("get", "/scoreboards/{kind}"): Operation(_QUERY),
+        ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
     }
 

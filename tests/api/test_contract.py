@@ -260,7 +260,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused("get", "/games/{game_id}", "game_not_found", game_id=unknown)
     await api.refused("get", "/games/{game_id}", "wrong_token", token="nope", game_id=game_id)
     await api.refused(
-        "get", "/games/{game_id}/events", "invalid_body", params={"after": -1}, game_id=game_id
+        "get", "/games/{game_id}/events", "invalid_query", params={"after": -1}, game_id=game_id
     )
     await api.refused(
         "get", "/games/{game_id}/replay", "version_not_found", params={"at": 99}, game_id=game_id
@@ -277,11 +277,19 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     other = (await api.ok("post", "/games", 201, json_body={"kind": "gnono"}))["id"]
     elsewhere = {"ticket": ticket["ticket"]}
     await api.refused("get", live, "invalid_ticket", params=elsewhere, game_id=other)
-    await api.refused("get", live, "invalid_body", params={"include": "all"}, game_id=game_id)
-    await api.refused("get", "/lobby/live", "invalid_body", params={"limit": 0})
+    await api.refused("get", live, "invalid_query", params={"include": "all"}, game_id=game_id)
+    await api.refused("get", "/lobby/live", "invalid_query", params={"limit": 0})
     await api.refused("get", "/tables/{game_id}", "game_not_found", game_id=unknown)
     await api.refused("get", "/players/{name}", "not_found", name=f"nobody {unknown}")
-    await api.refused("get", "/lobby", "invalid_body", params={"limit": 0})
+    await api.refused("get", "/lobby", "invalid_query", params={"limit": 0})
+    await api.refused("get", "/lobby", "unknown_kind", params={"kind": "chess"})
+    await api.refused("get", "/tables", "unknown_status", params={"status": "bogus"})
+    await api.refused("get", "/scoreboards/{kind}", "unknown_kind", kind="chess")
+    key = {"Idempotency-Key": f"key {unknown}"}
+    await api.ok("post", "/games", 201, json_body={"kind": "mad"}, headers=key)
+    await api.refused(
+        "post", "/games", "idempotency_key_reused", json_body={"kind": "cno"}, headers=key
+    )
     await api.ok("post", commands, json_body=start, token=tokens[0], game_id=game_id)
     await api.refused(
         "post", commands, "already_started", json_body=start, token=tokens[0], game_id=game_id

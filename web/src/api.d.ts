@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * Events
-         * @description The events after a version, each as the caller may see it.
+         * @description The events after a version, each as the caller may see it, a page at a time.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's.
          */
@@ -2146,6 +2146,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:idempotency_key_reused",
+                     *       "title": "idempotency key reused",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "idempotency_key_reused"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "idempotency_key_reused";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -2274,7 +2297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, invalid_options */
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, invalid_options, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2293,7 +2316,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "unknown_kind" | "invalid_options";
+                        code: "unknown_kind" | "invalid_options" | "idempotency_key_reused";
                     };
                 };
             };
@@ -2348,8 +2371,10 @@ export interface operations {
     GamesGameIdEventsEvents: {
         parameters: {
             query?: {
-                /** @description last version already seen */
+                /** @description the last version already seen */
                 after?: number;
+                /** @description events per page (500 unless given, at most 1000); a `Link: <...>; rel="next"` header leads to the next page */
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2368,7 +2393,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionedEvent"][];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2376,18 +2401,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
                     };
                 };
             };
@@ -2610,7 +2635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, unknown_bot */
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, unknown_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2629,7 +2654,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "invalid_name" | "unknown_bot";
+                        code: "invalid_name" | "unknown_bot" | "idempotency_key_reused";
                     };
                 };
             };
@@ -2801,7 +2826,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2809,18 +2834,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
                     };
                 };
             };
@@ -3032,7 +3057,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3040,18 +3065,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
                     };
                 };
             };
@@ -3105,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["LobbyPage"];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3113,18 +3138,41 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind";
                     };
                 };
             };
@@ -3180,7 +3228,7 @@ export interface operations {
                     "application/json": components["schemas"]["TablePage"];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,18 +3236,41 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, unknown_status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind" | "unknown_status";
                     };
                 };
             };
@@ -3321,7 +3392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScoreboardPage"];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3329,18 +3400,41 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind";
                     };
                 };
             };
@@ -3392,7 +3486,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerRecord"];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3400,18 +3494,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
                     };
                 };
             };
@@ -3486,7 +3580,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableView"];
                 };
             };
-            /** @description The request is malformed. `code`: invalid_body */
+            /** @description The request is malformed. `code`: invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3494,18 +3588,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:cardroom:problem:invalid_body",
-                     *       "title": "invalid body",
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
                      *       "status": 400,
                      *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_body"
+                     *       "code": "invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "invalid_body";
+                        code: "invalid_query";
                     };
                 };
             };
@@ -3582,7 +3676,12 @@ export interface operations {
     };
     GamesGameIdLogGameLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the last version already seen */
+                after?: number;
+                /** @description events per page (500 unless given, at most 1000); a `Link: <...>; rel="next"` header leads to the next page */
+                limit?: number;
+            };
             header?: never;
             path: {
                 game_id: string;
@@ -3598,6 +3697,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameLog"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
                 };
             };
             /** @description Not found. `code`: game_not_found */
