@@ -1,4 +1,4 @@
-"""The Postgres event store (DESIGN §3): append with an expected version, read a stream,
+"""The Postgres event store: append with an expected version, read a stream,
 tail the whole log in commit order with the transaction-id horizon.
 """
 

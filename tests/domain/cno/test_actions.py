@@ -1,5 +1,4 @@
-"""Cycling the hand, setting neon-20 aside, declaring Done, the end of a round
-(spec sections 4 and 6, ambiguities 6, 7, 12 and 16)."""
+"""Cycling the hand, setting neon-20 aside, declaring Done, the end of a round."""
 
 from domain.games.cno.cards import Card
 from domain.games.cno.model import (

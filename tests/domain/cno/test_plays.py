@@ -1,4 +1,4 @@
-"""Playing cards on reaction piles, starting piles, refills (spec section 4, ambiguities 3-5, 7)."""
+"""Playing cards on reaction piles, starting piles, refills."""
 
 import pytest
 

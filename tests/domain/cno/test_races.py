@@ -1,5 +1,5 @@
 """Real-time play: every seat acts at any moment, and a command decided against a table
-that has moved on is refused as stale (spec section 8, ambiguity 1)."""
+that has moved on is refused as stale."""
 
 from domain.games.cno.model import CardPlayed, CycleHand, PlayCard, SetAsideNeon, StartPile, State
 from domain.games.cno.rules import legal_moves

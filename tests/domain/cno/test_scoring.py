@@ -1,4 +1,4 @@
-"""Scoring, standings and series of rounds (spec section 5, ambiguities 8 and 15)."""
+"""Scoring, standings and series of rounds."""
 
 import pytest
 

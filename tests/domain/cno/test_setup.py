@@ -1,4 +1,4 @@
-"""Components and setup (spec sections 2 and 3, ambiguities 2 and 14)."""
+"""Components and setup."""
 
 from collections import Counter
 

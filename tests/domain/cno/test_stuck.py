@@ -1,5 +1,4 @@
-"""The global stuck rule, its reset and the loop guard (spec section 4.1, section 6,
-ambiguities 9, 10, 11 and 13)."""
+"""The global stuck rule, its reset and the loop guard."""
 
 from msgspec.structs import replace
 

@@ -1,4 +1,4 @@
-"""What each viewer may see (spec sections 1 and 8, ambiguity 6): face-up cards and piles
+"""What each viewer may see: face-up cards and piles
 are public, face-down cards are shown to nobody."""
 
 from domain.decider import REFEREE, SPECTATOR

@@ -1,1 +1,1 @@
-"""Given/when/then tests of Ecliptic's rules, one module per part of the spec."""
+"""Given/when/then tests of Ecliptic's rules, one module per part of the rules."""

@@ -1,4 +1,4 @@
-"""Spec §4.2, the battle; ambiguities 8, 9, 10 and 14; shown cards in views."""
+"""Ecliptic: the battle, and the cards it shows in views."""
 
 from domain.decider import SPECTATOR
 from domain.games.ecliptic import rules

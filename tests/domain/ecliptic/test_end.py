@@ -1,4 +1,4 @@
-"""Spec §6, the end of the game; ambiguities 8 and 11."""
+"""Ecliptic: the end of the game."""
 
 from domain.games.ecliptic import rules
 from domain.games.ecliptic.model import (

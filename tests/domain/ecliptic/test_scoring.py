@@ -1,4 +1,4 @@
-"""Spec §5, scoring and tie-breaks; ambiguities 5 and 12."""
+"""Ecliptic: scoring and tie-breaks."""
 
 from collections.abc import Sequence
 

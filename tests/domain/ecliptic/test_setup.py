@@ -1,4 +1,4 @@
-"""Spec §2 components and §3 setup; ambiguities 1-4, 13 and 15."""
+"""Ecliptic: the components and the setup."""
 
 from collections import Counter
 from datetime import UTC, datetime

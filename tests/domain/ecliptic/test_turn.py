@@ -1,4 +1,4 @@
-"""Spec §4.1, a normal turn; ambiguities 6, 7 and 16."""
+"""Ecliptic: a normal turn."""
 
 from itertools import combinations
 

@@ -1,4 +1,4 @@
-"""What each viewer sees: spec §1 information model and §8 views."""
+"""What each viewer sees: the information each seat and a spectator may have."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""Gnono rules 4.3-4.4 and ambiguities 10-12: skip, reverse, take two / four, reshuffles."""
+"""Gnono: skip, reverse, take two / four, reshuffles."""
 
 from domain.games.gnono import rules
 from domain.games.gnono.model import (

@@ -1,4 +1,4 @@
-"""Gnono rules 5-6 and ambiguities 13, 15, 16: round scoring, the game's end, later rounds."""
+"""Gnono: round scoring, the game's end, later rounds."""
 
 from domain.decider import Standing
 from domain.games.gnono import rules

@@ -1,4 +1,4 @@
-"""Gnono rules 2-3 and ambiguities 1, 3-6: the deck, options, first player and first discard."""
+"""Gnono: the deck, options, first player and first discard."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Gnono rules 4.1-4.2 and ambiguities 7-9, 17: matching, Wild Take Four, drawing."""
+"""Gnono: matching, Wild Take Four, drawing."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Criticality, pick-up and Fallout (spec 4.3)."""
+"""Criticality, pick-up and Fallout."""
 
 from domain.games.mad.model import (
     CardPlaced,

@@ -1,4 +1,4 @@
-"""The four ends of the game (spec 6) and the winner (spec 5)."""
+"""The four ends of the game and the winner."""
 
 import pytest
 

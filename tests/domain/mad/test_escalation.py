@@ -1,4 +1,4 @@
-"""Nuclear Escalation (spec 4.2): placing beside a matching card, and the forced draw."""
+"""Nuclear Escalation: placing beside a matching card, and the forced draw."""
 
 import pytest
 

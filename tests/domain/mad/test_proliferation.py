@@ -1,4 +1,4 @@
-"""Nuclear Proliferation (spec 4.1): each seat's first card, placed apart from the others."""
+"""Nuclear Proliferation: each seat's first card, placed apart from the others."""
 
 from domain.games.mad.model import SIZE, CardPlaced, Playing, TurnPassed
 from domain.games.mad.rules import legal_moves

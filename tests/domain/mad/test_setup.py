@@ -1,4 +1,4 @@
-"""Components and setup (spec sections 2 and 3), and turn order."""
+"""Components and setup, and turn order."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""What each viewer sees (spec 1): own hand, public Core and counts, public pick-ups."""
+"""What each viewer sees: own hand, public Core and counts, public pick-ups."""
 
 from domain.decider import REFEREE, SPECTATOR
 from domain.games.mad.model import (

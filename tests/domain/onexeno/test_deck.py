@@ -1,4 +1,4 @@
-"""The deck (spec section 2.1): 70 one-sided cards, worth their number of dark cells."""
+"""The deck: 70 one-sided cards, worth their number of dark cells."""
 
 from collections import Counter
 

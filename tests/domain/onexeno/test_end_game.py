@@ -1,4 +1,4 @@
-"""The end game and the end of a hand (spec section 6), alone and in partnerships."""
+"""The end game and the end of a hand, alone and in partnerships."""
 
 from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (

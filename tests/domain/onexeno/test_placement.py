@@ -1,4 +1,4 @@
-"""Placing a card (spec sections 2.2, 4 and 5): touch, match, stay within five by five."""
+"""Placing a card: touch, match, stay within five by five."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Scoring and sessions (spec sections 3.5 and 7): taken minus held, partners, running totals."""
+"""Scoring and sessions: taken minus held, partners, running totals."""
 
 from domain.decider import Standing
 from domain.games.onexeno.model import (

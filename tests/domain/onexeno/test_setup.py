@@ -1,4 +1,4 @@
-"""Setup (spec section 3): seats, options, the first dealer, the deal and the first turn."""
+"""Setup: seats, options, the first dealer, the deal and the first turn."""
 
 from typing import Literal
 

@@ -1,4 +1,4 @@
-"""Tricks (spec section 5.3): every completed line of five through the placed card is taken."""
+"""Tricks: every completed line of five through the placed card is taken."""
 
 from domain.games.onexeno import board as field
 from domain.games.onexeno.cards import FACES, card_of

@@ -1,4 +1,4 @@
-"""What each viewer sees (spec section 1): own hand private, field and taken piles public."""
+"""What each viewer sees: own hand private, field and taken piles public."""
 
 from domain.decider import REFEREE, SPECTATOR
 from domain.games.onexeno.model import HandDealt, Playing, TricksTaken, TurnBegan
