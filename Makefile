@@ -1,15 +1,18 @@
 # Two entry points: `make run` serves Cardroom, `make test` runs the whole suite.
 # Both build .venv from the hash-locked requirements.lock first (once, and again when it changes).
 # `make test` also installs web/'s node modules (the TypeScript client's toolchain) from
-# web/package-lock.json; `make run` needs only python3 and make.
+# web/package-lock.json, and Debian's chromium for the browser test when /usr/bin/chromium is
+# missing (apt-get, so as root, as CI runs); `make run` needs only python3 and make.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
+CHROMIUM := /usr/bin/chromium
+BROWSER_STAMP := $(VENV)/.chromium
 
-.PHONY: install web client run test check lock bench
+.PHONY: install web browser client run test check lock bench
 
 install: $(STAMP)
 
@@ -26,6 +29,14 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $(WEB_STAMP)
 
+# The browser tests/e2e/test_browser.py drives (Playwright cannot download its own here).
+browser: $(BROWSER_STAMP)
+
+$(BROWSER_STAMP):
+	test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
+	mkdir -p $(VENV)
+	touch $(BROWSER_STAMP)
+
 # Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API.
 client: install $(WEB_STAMP)
 	$(BIN)/python -m api.contract > web/openapi.json
@@ -34,7 +45,7 @@ client: install $(WEB_STAMP)
 run: install
 	$(BIN)/cardroom serve
 
-test: install $(WEB_STAMP)
+test: install $(WEB_STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest
 
 check: install
