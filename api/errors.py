@@ -82,12 +82,16 @@ def validation_error(
     if query:
         names = [str(item.get("key", "")) for item in query]
         reasons = [
-            f"{item.get('source')} parameter `{item.get('key')}`: {item.get('message')}"
-            for item in query
+            f"{_where(item)} parameter `{item.get('key')}`: {item.get('message')}" for item in query
         ]
         return problem(400, "invalid_query", "; ".join(reasons), parameters=names)
     reasons = [item.get("message", "") for item in items]
     return problem(400, "invalid_body", "; ".join(reasons) or str(error.detail))
+
+
+def _where(item: dict[str, Any]) -> str:
+    """`query` or `header` (Litestar's `source` may be its `ParamType` or a plain string)."""
+    return next(where for where in PARAMETERS if item.get("source") == where)
 
 
 def http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[dict[str, object]]:

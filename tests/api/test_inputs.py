@@ -171,13 +171,15 @@ async def test_an_offset_beyond_the_database_is_invalid_query(
         answer = await client.get(path, params={"offset": str(offset)})
         problem(answer, 400, "invalid_query")
         assert answer.json()["parameters"] == ["offset"]
+        assert answer.json()["detail"].startswith("query parameter `offset`")
 
 
 async def test_an_idempotency_key_is_bounded(client: AsyncClient) -> None:
     headers = {"Idempotency-Key": "k" * 201}
     answer = await client.post("/games", json={"kind": "mad"}, headers=headers)
     problem(answer, 400, "invalid_query")
-    assert answer.json()["parameters"] == ["Idempotency-Key"]
+    assert answer.json()["parameters"] == ["idempotency_key"]
+    assert answer.json()["detail"].startswith("header parameter `idempotency_key`")
 
 
 async def test_a_missing_version_is_invalid_query(client: AsyncClient) -> None:
