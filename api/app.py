@@ -20,6 +20,7 @@ from api.live import LiveHub, live
 from api.lobby_live import lobby_live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
+from api.request_ids import send_request_id
 from api.tickets import TicketBook, issue_ticket
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
@@ -50,6 +51,8 @@ async def metrics() -> Response[bytes]:
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
 
+MAX_BODY = 64 * 1024
+"""The largest request body taken, in bytes; a larger one is refused (`body_too_large`)."""
 COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=[r"/live$"])
 """Answers of 1 KB or more are gzipped for clients that accept it; live streams never are."""
 
@@ -132,6 +135,8 @@ def create_app(
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        before_send=[send_request_id],
+        request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
         cors_config=cors_config(cors_origins),

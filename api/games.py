@@ -1,14 +1,15 @@
 """The game resources: catalogue, tables, seats, commands, views and events."""
 
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.params import FromPath, HeaderParameter, JSONBody
+from litestar.params import HeaderParameter
 
 from api.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
+from api.params import GameId
 from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -19,11 +20,18 @@ from domain import table
 from domain.decider import REFEREE
 from domain.errors import DomainError
 
+MAX_KEY = 200
 IdempotencyKey = Annotated[
     str | None,
-    HeaderParameter(name="Idempotency-Key", required=False, description="retry-safe request id"),
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        max_length=MAX_KEY,
+        description=f"retry-safe request id (at most {MAX_KEY} characters)",
+    ),
 ]
 AnyRequest = Request[Any, Any, Any]
+BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
 
 class KindInfo(msgspec.Struct, frozen=True):
@@ -34,9 +42,15 @@ class KindInfo(msgspec.Struct, frozen=True):
     options: dict[str, Any]
 
 
+OptionScalar = str | int | float | bool | None
+OptionValue = OptionScalar | list[OptionScalar]
+"""Options are a flat object: each value a scalar or a list of scalars (each kind's
+`Options` then checks its fields and their ranges)."""
+
+
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: str
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
 
 
 class GameCreated(msgspec.Struct, frozen=True):
@@ -84,11 +98,12 @@ class GamesController(Controller):
     @post("/")
     async def create(
         self,
-        data: JSONBody[CreateGame],
+        request: AnyRequest,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
         """Open a table of a kind with options; unknown options are refused."""
+        data = decode_body(await request.body(), CreateGame)
         applied = await handler.create(data.kind, data.options, idempotency_key)
         return Response(
             GameCreated(applied.game_id, data.kind, applied.last_version),
@@ -99,12 +114,13 @@ class GamesController(Controller):
     @post("/{game_id:str}/seats")
     async def take_seat(
         self,
-        game_id: FromPath[str],
-        data: JSONBody[TakeSeatRequest],
+        request: AnyRequest,
+        game_id: GameId,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
         """Take the next free seat, for a person or a bot; the token is shown only once."""
+        data = decode_body(await request.body(), TakeSeatRequest)
         if data.bot is not None:
             strategy((await handler.load(game_id)).rules.kind, data.bot)
         name = data.name or (f"{data.bot} bot" if data.bot else "")
@@ -120,7 +136,7 @@ class GamesController(Controller):
     async def command(
         self,
         request: AnyRequest,
-        game_id: FromPath[str],
+        game_id: GameId,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
@@ -135,7 +151,7 @@ class GamesController(Controller):
 
     @get("/{game_id:str}")
     async def view(
-        self, request: AnyRequest, game_id: FromPath[str], handler: HandlerDependency
+        self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
     ) -> Response[table.TableView]:
         """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
         game, seat = await game_and_viewer(handler, game_id, request)
@@ -145,7 +161,7 @@ class GamesController(Controller):
     async def events(
         self,
         request: AnyRequest,
-        game_id: FromPath[str],
+        game_id: GameId,
         handler: HandlerDependency,
         after: After = 0,
         limit: Limit = DEFAULT_LIMIT,
@@ -154,6 +170,18 @@ class GamesController(Controller):
         game, seat = await game_and_viewer(handler, game_id, request)
         rows, headers = page(request, await _known_rows(handler, game, after, limit + 1), limit)
         return Response(_shown(game, rows, seat), headers=headers)
+
+
+def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
+    """A JSON body decoded straight into its type, so that no nesting is ever built beyond
+    what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`."""
+    try:
+        return msgspec.json.decode(body, type=into)
+    except msgspec.ValidationError as error:
+        code = "invalid_options" if "`$.options" in str(error) else "invalid_body"
+        raise DomainError(code, str(error)) from None
+    except msgspec.DecodeError:
+        raise DomainError("malformed_json", "the body is not valid JSON") from None
 
 
 def _decode_command(game: LoadedGame, body: bytes) -> Any:

@@ -18,12 +18,13 @@ from typing import Annotated, Any, Literal
 import msgspec
 import redis.asyncio as redis
 from litestar import Request, get
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
 from api.games import events_after
+from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
 from commands.handler import CommandHandler, LoadedGame
 from commands.store import StoredEvent
@@ -191,10 +192,14 @@ Ticket = Annotated[
 @get("/games/{game_id:str}/live", tags=["games"])
 async def live(
     request: Request[Any, Any, Any],
-    game_id: FromPath[str],
+    game_id: GameId,
     handler: HandlerDependency,
-    last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0)] = None,
-    after: Annotated[int, QueryParameter(ge=0, description="last version already seen")] = 0,
+    last_event_id: Annotated[
+        int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
+    ] = None,
+    after: Annotated[
+        int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
+    ] = 0,
     ticket: Ticket = None,
     include: Include = None,
 ) -> ServerSentEvent:

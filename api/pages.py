@@ -15,11 +15,14 @@ from urllib.parse import urlencode
 from litestar import Request, Response
 from litestar.params import QueryParameter
 
+from api.params import MAX_VERSION
 from commands.store import StoredEvent
 
 DEFAULT_LIMIT = 500
 MAX_LIMIT = 1000
-After = Annotated[int, QueryParameter(ge=0, description="the last version already seen")]
+After = Annotated[
+    int, QueryParameter(ge=0, le=MAX_VERSION, description="the last version already seen")
+]
 Limit = Annotated[
     int,
     QueryParameter(

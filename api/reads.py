@@ -10,12 +10,14 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 
+from api.params import MAX_OFFSET, GameId
 from commands.registry import game_rules
+from domain import table
 from domain.errors import DomainError
 from infra import read_models
 
 Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
-Offset = Annotated[int, QueryParameter(ge=0, description="items to skip")]
+Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET, description="items to skip")]
 Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
 STATUSES = ("open", "playing", "finished")
 """The statuses a table summary can have."""
@@ -56,7 +58,7 @@ async def tables(
 
 
 @get("/tables/{game_id:str}", tags=["read models"])
-async def table_summary(state: State, game_id: FromPath[str]) -> dict[str, Any]:
+async def table_summary(state: State, game_id: GameId) -> dict[str, Any]:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
     if summary is None:
@@ -76,7 +78,7 @@ async def scoreboard(
 @get("/players/{name:str}", tags=["read models"])
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
     """A player's record across all kinds, and their most recent games."""
-    kinds = await read_models.player_kinds(state.pool, name)
+    kinds = await read_models.player_kinds(state.pool, name) if table.printable(name) else []
     if not kinds:
         raise DomainError("not_found", f"no finished game of a player named {name!r}")
     return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))

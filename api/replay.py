@@ -3,10 +3,11 @@
 from typing import Annotated, Any
 
 from litestar import Request, Response, get
-from litestar.params import FromPath, QueryParameter
+from litestar.params import QueryParameter
 
 from api.auth import HandlerDependency, game_and_viewer
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
+from api.params import MAX_VERSION, GameId
 from commands import log, replay
 from commands.audit import AuditReport, audit
 from domain import table
@@ -16,9 +17,11 @@ from domain.errors import require
 @get("/games/{game_id:str}/replay", tags=["replay"])
 async def replay_view(
     request: Request[Any, Any, Any],
-    game_id: FromPath[str],
+    game_id: GameId,
     handler: HandlerDependency,
-    at: Annotated[int, QueryParameter(ge=1, description="the version to see the game at")],
+    at: Annotated[
+        int, QueryParameter(ge=1, le=MAX_VERSION, description="the version to see the game at")
+    ],
 ) -> table.TableView:
     """The caller's view as of version `at`: redacted while live, every hand once over."""
     game, seat = await game_and_viewer(handler, game_id, request)
@@ -33,7 +36,7 @@ async def replay_view(
 @get("/games/{game_id:str}/log", tags=["replay"])
 async def game_log(
     request: Request[Any, Any, Any],
-    game_id: FromPath[str],
+    game_id: GameId,
     handler: HandlerDependency,
     after: After = 0,
     limit: Limit = DEFAULT_LIMIT,
@@ -48,7 +51,7 @@ async def game_log(
 
 
 @get("/games/{game_id:str}/audit", tags=["replay"])
-async def game_audit(game_id: FromPath[str], handler: HandlerDependency) -> AuditReport:
+async def game_audit(game_id: GameId, handler: HandlerDependency) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
     stored = await handler.stored_events(game_id, 0)
     return audit(log.published(game_id, stored))

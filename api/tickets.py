@@ -20,9 +20,9 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 from litestar import Request, post
-from litestar.params import FromPath
 
 from api.auth import HandlerDependency, acting_seat, bearer_token
+from api.params import GameId
 from domain.errors import DomainError
 
 TICKET_SECONDS = 60
@@ -88,7 +88,7 @@ class TicketBook:
 
 @post("/games/{game_id:str}/tickets", tags=["games"])
 async def issue_ticket(
-    request: Request[Any, Any, Any], game_id: FromPath[str], handler: HandlerDependency
+    request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
 ) -> StreamTicket:
     """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
     await handler.load(game_id)

@@ -5,6 +5,7 @@ other command goes to the game's `decide` while the table is playing. When the g
 its end, the table appends the standings and reveals the secret seed in the same decision.
 """
 
+import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
 from functools import reduce
@@ -30,6 +31,10 @@ from domain.errors import DomainError, require
 
 Status = Literal["new", "open", "playing", "finished"]
 MAX_NAME = 40
+MAX_ENTROPY = 256
+"""The most characters of entropy a seat may bring."""
+UNPRINTABLE = frozenset({"Cc", "Cs"})
+"""Unicode categories no name or entropy may hold: control characters and lone surrogates."""
 
 
 class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
@@ -280,6 +285,14 @@ def _take_seat(
     require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
     name = command.name.strip()
     require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
+    require(printable(name), "invalid_name", "a name holds no control characters")
+    entropy = command.entropy
+    require(
+        len(entropy) <= MAX_ENTROPY,
+        "invalid_entropy",
+        f"entropy has at most {MAX_ENTROPY} characters",
+    )
+    require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
     return (SeatTaken(len(table.seats), name, command.entropy, command.bot),)
 
 
@@ -326,6 +339,11 @@ def _finish_if_over(
     if not rules.is_terminal(after):
         return events
     return (*events, GameFinished(tuple(rules.outcome(after))), SeedRevealed(ctx.seed.hex()))
+
+
+def printable(text: str) -> bool:
+    """Whether `text` holds no control character and no lone surrogate."""
+    return not any(unicodedata.category(character) in UNPRINTABLE for character in text)
 
 
 def _options(table: Table[OptionsT, StateT]) -> OptionsT:

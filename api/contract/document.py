@@ -7,7 +7,7 @@ from typing import Any
 from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
 from api.contract.operations import Operation, operations, status_of
-from api.contract.schemas import READ_MODEL_BODIES, STREAM_DATA, components
+from api.contract.schemas import READ_MODEL_BODIES, REQUEST_BODIES, STREAM_DATA, components
 from api.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
@@ -69,12 +69,12 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
             **copy.deepcopy(responses["201"]),
             "description": "The same answer again: this `Idempotency-Key` was used before.",
         }
-    if path == "/games/{game_id}/commands":
+    if path in REQUEST_BODIES:
+        schema, description = REQUEST_BODIES[path]
         operation["requestBody"] = {
             "required": True,
-            "description": "One of the caller's `legal_moves`.",
-            "content": {"application/json": {"schema": {"$ref": REF + "AnyCommand"}}},
-        }
+            "content": {"application/json": {"schema": {"$ref": REF + schema}}},
+        } | ({"description": description} if description else {})
     request = request_examples(method, path)
     if request is not None:
         operation["requestBody"]["content"]["application/json"]["examples"] = request

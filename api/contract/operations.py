@@ -31,7 +31,9 @@ class Operation:
 
 _GAME = ("game_not_found",)
 _QUERY = ("invalid_query",)
-_BODY = ("malformed_json", "invalid_body")
+_BODY = ("malformed_json", "invalid_body", "body_too_large")
+_KEYED = ("idempotency_key_reused", "invalid_query")
+"""An `Idempotency-Key` sent before with another request, or too long."""
 _VIEWER = ("wrong_token", *_GAME)
 _TABLE_REFUSALS = (
     "already_started",
@@ -97,7 +99,7 @@ def operations() -> dict[tuple[str, str], Operation]:
                 "unknown_kind",
                 "invalid_options",
                 "conflict",
-                "idempotency_key_reused",
+                *_KEYED,
                 "busy",
             ),
             description="Options left out take the defaults `/games/kinds` lists.",
@@ -107,10 +109,11 @@ def operations() -> dict[tuple[str, str], Operation]:
                 *_BODY,
                 *_GAME,
                 "invalid_name",
+                "invalid_entropy",
                 "unknown_bot",
                 "table_not_open",
                 "table_full",
-                "idempotency_key_reused",
+                *_KEYED,
                 "busy",
             ),
             description="Answers 200 with the same seat when an `Idempotency-Key` is reused.",
@@ -118,11 +121,12 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("post", "/games/{game_id}/commands"): Operation(
             (
                 "malformed_json",
+                "body_too_large",
                 "invalid_command",
                 "missing_token",
                 *_VIEWER,
                 *playing,
-                "idempotency_key_reused",
+                *_KEYED,
                 "busy",
             ),
             token="required",

@@ -171,6 +171,14 @@ READ_MODEL_BODIES = {
 }
 """The body each read model answers with (their routes return untyped rows)."""
 
+REQUEST_BODIES = {
+    "/games": ("CreateGame", ""),
+    "/games/{game_id}/seats": ("TakeSeatRequest", ""),
+    "/games/{game_id}/commands": ("AnyCommand", "One of the caller's `legal_moves`."),
+}
+"""The body each operation that takes one reads (decoded by the route itself, so that no
+body is built deeper than its type), and what the description says of it."""
+
 STREAM_DATA: dict[str, tuple[str, dict[str, Any]]] = {
     "/games/{game_id}/live": (
         "each `data` is an `AnyEvent`, or with `?include=view` the caller's `TableView` "
@@ -213,6 +221,10 @@ PROBLEM_SCHEMA: dict[str, Any] = {
         "status": {"type": "integer"},
         "detail": {"type": "string"},
         "code": {"type": "string"},
+        "request_id": {
+            "type": "string",
+            "description": "On a 500: the request's id, also its `X-Request-Id` and in the log.",
+        },
     },
     "required": ["type", "title", "status", "detail", "code"],
 }

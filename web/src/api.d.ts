@@ -1785,6 +1785,8 @@ export interface components {
             status: number;
             detail: string;
             code: string;
+            /** @description On a 500: the request's id, also its `X-Request-Id` and in the log. */
+            request_id?: string;
         };
         /**
          * ScoreboardEntry
@@ -2007,10 +2009,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id */
+                /** @description retry-safe request id (at most 200 characters) */
                 "Idempotency-Key"?: string | null;
             };
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -2031,7 +2034,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAccepted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_command */
+            /** @description The request is malformed. `code`: malformed_json, invalid_command, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2050,7 +2053,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_command";
+                        code: "malformed_json" | "invalid_command" | "invalid_query";
                     };
                 };
             };
@@ -2146,6 +2149,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
             /** @description Refused: the kind, options, name or bot does not exist. `code`: idempotency_key_reused */
             422: {
                 headers: {
@@ -2221,7 +2247,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id */
+                /** @description retry-safe request id (at most 200 characters) */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -2251,7 +2277,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameCreated"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2270,7 +2296,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
+                        code: "malformed_json" | "invalid_body" | "invalid_query";
                     };
                 };
             };
@@ -2294,6 +2320,29 @@ export interface operations {
                         status: 409;
                         /** @enum {unknown} */
                         code: "conflict";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
                     };
                 };
             };
@@ -2378,6 +2427,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -2534,10 +2584,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id */
+                /** @description retry-safe request id (at most 200 characters) */
                 "Idempotency-Key"?: string | null;
             };
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -2566,7 +2617,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeatGranted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2585,7 +2636,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 400;
                         /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
+                        code: "malformed_json" | "invalid_body" | "invalid_query";
                     };
                 };
             };
@@ -2635,7 +2686,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, unknown_bot, idempotency_key_reused */
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,7 +2728,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "invalid_name" | "unknown_bot" | "idempotency_key_reused";
+                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "idempotency_key_reused";
                     };
                 };
             };
@@ -2711,6 +2785,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -2811,6 +2886,7 @@ export interface operations {
                 "Last-Event-ID"?: number | null;
             };
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -2925,6 +3001,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -3304,6 +3381,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -3565,6 +3643,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -3684,6 +3763,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;
@@ -3798,6 +3878,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description the game's id (a UUID) */
                 game_id: string;
             };
             cookie?: never;

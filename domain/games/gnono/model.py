@@ -11,6 +11,8 @@ from domain.seats import CLOCKWISE
 
 MAX_SEATS: Final = MappingProxyType({7: 10, 11: 8})
 """The most seats a table may have, by hand size."""
+MAX_PLAYOUT_SCORE: Final = 10_000
+"""The highest score a game may be played to, so that every game can end."""
 Step = Literal["deal_next_round", "choose_colour", "play_drawn_or_keep", "play"]
 """What a round waits for: the next deal, a colour, a drawn card's fate, or a play."""
 
@@ -19,7 +21,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`hand_size` is 7 or 11 cards; the game ends when a round winner reaches `playout_score`."""
 
     hand_size: Literal[7, 11] = 7
-    playout_score: Annotated[int, msgspec.Meta(gt=0)] = 500
+    playout_score: Annotated[int, msgspec.Meta(ge=1, le=MAX_PLAYOUT_SCORE)] = 500
 
 
 def seat_limits(options: Options) -> tuple[int, int]:
