@@ -3,6 +3,7 @@ Debian's chromium, through the public API with `fetch` and `EventSource` only; a
 origin the service does not allow cannot read the API at all."""
 
 import functools
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PAGE = Path(__file__).parent / "page"
-GAME_SECONDS = 90
+GAME_SECONDS = 180
 """The longest a whole game may take in the page, bots included."""
 STEP_SECONDS = 15
 """The longest any single browser step (launch, navigation, a script) may take."""
@@ -124,13 +125,28 @@ def cells(page: Any, selector: str) -> list[list[str]]:
     )
 
 
-@pytest.mark.parametrize(("kind", "seats"), [("mad", 3), ("cno", 2)])
+@pytest.mark.parametrize(
+    ("kind", "seats", "options"),
+    [("mad", 3, {}), ("cno", 2, {"copies": [2] * 13})],  # CNO's smallest decks: a short round
+)
 def test_a_page_from_another_origin_plays_a_whole_game(
-    kind: str, seats: int, api: httpx.Client, allowed_site: str, browser: Any, tmp_path: Path
+    kind: str,
+    seats: int,
+    options: dict[str, Any],
+    api: httpx.Client,
+    allowed_site: str,
+    browser: Any,
+    tmp_path: Path,
 ) -> None:
     """MAD takes turns; CNO has none, so its bots (every 50 ms) race the page's moves."""
     query = urlencode(
-        {"api": str(api.base_url).rstrip("/"), "kind": kind, "seats": seats, "seed": seats}
+        {
+            "api": str(api.base_url).rstrip("/"),
+            "kind": kind,
+            "seats": seats,
+            "seed": seats,
+            "options": json.dumps(options),
+        }
     )
     with opened(browser, f"{allowed_site}/play.html?{query}") as page:
         try:
