@@ -21,6 +21,7 @@ from api.lobby_live import lobby_live
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
 from api.request_ids import send_request_id
+from api.security_headers import send_security_headers
 from api.tickets import TicketBook, issue_ticket
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
@@ -135,7 +136,7 @@ def create_app(
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        before_send=[send_request_id],
+        before_send=[send_request_id, send_security_headers],
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
