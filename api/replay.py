@@ -8,7 +8,7 @@ from litestar.params import QueryParameter
 from api.auth import HandlerDependency, game_and_viewer
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.params import MAX_VERSION, GameId
-from commands import log, replay
+from commands import codec, log, replay
 from commands.audit import AuditReport, audit
 from domain import table
 from domain.errors import require
@@ -27,7 +27,7 @@ async def replay_view(
     game, seat = await game_and_viewer(handler, game_id, request)
     stored = await handler.stored_events(game_id, 0)
     known = [row for row in stored if row.version <= min(at, game.table.version)]
-    events = replay.decode_events(game.rules.kind, known)
+    events = codec.decode_events(game.rules.kind, known)
     over = game.table.status == "finished"
     between = not known or known[-1].ends_command
     return replay.view_at(game.rules, events, at, seat, over, between)

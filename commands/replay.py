@@ -5,20 +5,14 @@ its own hand, a spectator the public table). Once it is over every hand is open 
 every version, as the published log shows them anyway.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
-from commands import codec
 from domain import table
 from domain.decider import REFEREE, AnyRules
 from domain.errors import require
-
-
-def decode_events(kind: str, stored: Iterable[codec.Stored]) -> list[Any]:
-    """Stored events (or published records), in version order, as the game's events."""
-    return codec.decode_events(kind, stored)
 
 
 def table_at(rules: AnyRules, events: Sequence[Any], at: int) -> table.AnyTable:

@@ -5,7 +5,7 @@ import random
 import msgspec
 from httpx import AsyncClient
 
-from commands import replay
+from commands import codec, replay
 from commands.registry import game_rules
 from domain import table
 from domain.decider import REFEREE, SPECTATOR
@@ -34,7 +34,7 @@ async def folded_view(
 ) -> object:
     """What the replay should show: the stored events folded to `at`, as `viewer` sees it."""
     stored = await store.read_stream(game_id)
-    events = replay.decode_events(kind, stored)
+    events = codec.decode_events(kind, stored)
     between = stored[at - 1].ends_command
     return as_json(replay.view_at(game_rules(kind), events, at, viewer, over, between))
 
@@ -66,7 +66,7 @@ async def test_once_over_anyone_sees_every_hand_at_every_version(
 ) -> None:
     game_id = await finished_game(client, "mad")
     rows = await store.read_stream(game_id)
-    events = replay.decode_events("mad", rows)
+    events = codec.decode_events("mad", rows)
     started = next(i for i, e in enumerate(events) if isinstance(e, table.GameStarted))
     at = started + 2
     then = table.fold(game_rules("mad"), events[:at])

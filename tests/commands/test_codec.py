@@ -100,7 +100,7 @@ async def test_appends_write_the_current_schema_version_and_old_events_still_loa
         (SEAT_TAKEN, 1),
         (SEAT_TAKEN, 2),
     ]
-    events = replay.decode_events("mad", rows)
+    events = codec.decode_events("mad", rows)
     assert [e.name for e in events if isinstance(e, table.SeatTaken)] == ["ada", "bob"]
     state = (await CommandHandler(store).load(game_id)).table
     assert [seat.name for seat in state.seats] == ["ada", "bob"]
@@ -145,7 +145,7 @@ def test_a_new_defaulted_field_leaves_every_golden_game_folding_and_auditing(
     name = request.node.callspec.params["extended"]
     records = golden(name)
     kind = log.kind_of(records)
-    events = replay.decode_events(kind, records)
+    events = codec.decode_events(kind, records)
     changed = [e for e in events if isinstance(e, extended)]
     assert changed and all(e.note == "" for e in changed)
     # re-encoding the decoded event gives other JSON than was stored and hashed

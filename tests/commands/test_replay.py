@@ -2,7 +2,7 @@
 
 import pytest
 
-from commands import log, replay
+from commands import codec, log, replay
 from commands.registry import game_rules
 from domain import table
 from domain.decider import REFEREE, SPECTATOR
@@ -13,7 +13,7 @@ from tests.commands.tamper import golden, golden_names
 def golden_events(name: str) -> tuple[str, list[object]]:
     records = golden(name)
     kind = log.kind_of(records)
-    return kind, replay.decode_events(kind, records)
+    return kind, codec.decode_events(kind, records)
 
 
 @pytest.mark.parametrize("name", golden_names())
