@@ -16,15 +16,10 @@ from litestar.datastructures import State
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.live import KEEP_ALIVE, LIVE_CONNECTIONS, LOBBY, KeepAlive, LiveHub, quiet_wait
-from api.reads import Kind, Limit, Page
-from infra import read_models
+from api.reads import Kind, Limit, Page, known_kind, lobby_page
 
 SETTLE_STEP = 0.05
 SETTLE_SECONDS = 2.0
-
-
-async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int) -> Page:
-    return Page(*await read_models.lobby(pool, kind, limit, 0))
 
 
 async def changed_page(pool: asyncpg.Pool, kind: str | None, limit: int, shown: Page) -> Page:
@@ -71,4 +66,5 @@ async def lobby_updates(
 async def lobby_live(state: State, kind: Kind = None, limit: Limit = 50) -> ServerSentEvent:
     """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
     sent at once, then whenever a table opens, fills or starts."""
+    known_kind(kind)
     return ServerSentEvent(lobby_updates(state.live, state.pool, kind, limit))

@@ -5,6 +5,7 @@ They are built by the projections, so they trail the games by the projection lag
 
 from typing import Annotated, Any
 
+import asyncpg
 import msgspec
 from litestar import get
 from litestar.datastructures import State
@@ -37,8 +38,8 @@ class PlayerRecord(msgspec.Struct, frozen=True):
 @get("/lobby", tags=["read models"])
 async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
-    _known_kind(kind)
-    return Page(*await read_models.lobby(state.pool, kind, limit, offset))
+    known_kind(kind)
+    return await lobby_page(state.pool, kind, limit, offset)
 
 
 @get("/tables", tags=["read models"])
@@ -50,7 +51,7 @@ async def tables(
     offset: Offset = 0,
 ) -> Page:
     """Summaries of games, most recently active first: status, whose turn, public view."""
-    _known_kind(kind)
+    known_kind(kind)
     if status is not None and status not in STATUSES:
         known = ", ".join(STATUSES)
         raise DomainError("unknown_status", f"no table status {status!r}; known: {known}")
@@ -71,7 +72,7 @@ async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> Page:
     """Players of a kind by games won, then points: games played, won and points."""
-    _known_kind(kind)
+    known_kind(kind)
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
@@ -84,7 +85,11 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> Playe
     return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))
 
 
-def _known_kind(kind: str | None) -> None:
+async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int = 0) -> Page:
+    return Page(*await read_models.lobby(pool, kind, limit, offset))
+
+
+def known_kind(kind: str | None) -> None:
     """Refuse a kind filter naming no game hosted here (`unknown_kind`)."""
     if kind is not None:
         game_rules(kind)

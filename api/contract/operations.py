@@ -171,7 +171,7 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
         ("get", "/lobby"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/lobby/live"): Operation(
-            _QUERY,
+            (*_QUERY, "unknown_kind"),
             description=(
                 "Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the "
                 "lobby trails the games by the projection lag. The stream does not end."

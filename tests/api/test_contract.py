@@ -283,6 +283,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused("get", "/players/{name}", "not_found", name=f"nobody {unknown}")
     await api.refused("get", "/lobby", "invalid_query", params={"limit": 0})
     await api.refused("get", "/lobby", "unknown_kind", params={"kind": "chess"})
+    await api.refused("get", "/lobby/live", "unknown_kind", params={"kind": "chess"})
     await api.refused("get", "/tables", "unknown_status", params={"status": "bogus"})
     await api.refused("get", "/scoreboards/{kind}", "unknown_kind", kind="chess")
     key = {"Idempotency-Key": f"key {unknown}"}

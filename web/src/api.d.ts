@@ -3157,6 +3157,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
