@@ -54,9 +54,9 @@ class AuditReport(msgspec.Struct, frozen=True):
 def audit(records: Sequence[LogRecord]) -> AuditReport:
     """Check a game's log; raises `malformed_log` when it is no game log at all."""
     evidence = read(records)
-    chance, commands = redecide(evidence)
+    chance, commands, before_end = redecide(evidence)
     outcomes = [seed_commitment(evidence), chance, hash_chain(evidence), commands]
-    outcomes.append(standings(evidence))
+    outcomes.append(standings(evidence, before_end))
     failures = [failure for outcome in outcomes for failure in outcome.failures]
     return AuditReport(not failures, [_report(o) for o in outcomes], first_failure(failures))
 
@@ -101,7 +101,8 @@ def hash_chain(evidence: Evidence) -> Outcome:
     return outcome
 
 
-def standings(evidence: Evidence) -> Outcome:
+def standings(evidence: Evidence, before_end: table.AnyTable | None = None) -> Outcome:
+    """Check 5; `before_end` is the table folded up to the end when the caller has it."""
     outcome = Outcome(STANDINGS)
     events = evidence.events
     ends = [i for i, event in enumerate(events) if isinstance(event, table.GameFinished)]
@@ -114,7 +115,7 @@ def standings(evidence: Evidence) -> Outcome:
     for index in range(end + 1, len(events)):
         if not isinstance(events[index], table.SeedRevealed):
             outcome.fail(evidence.records[index].version, "an event follows the end of the game")
-    reason = _standings_problem(evidence, end)
+    reason = _standings_problem(evidence, end, before_end)
     if reason:
         outcome.fail(version, reason)
     return outcome
@@ -132,13 +133,13 @@ def first_failure(failures: Sequence[Failure]) -> Failure | None:
     )
 
 
-def _standings_problem(evidence: Evidence, end: int) -> str:
+def _standings_problem(evidence: Evidence, end: int, before_end: table.AnyTable | None) -> str:
     before = evidence.events[:end]
     if None in before:
         return "the log cannot be folded past an unreadable event"
     rules = evidence.rules
     try:
-        game = table.fold(rules, before).game
+        game = (before_end or table.fold(rules, before)).game
         if game is None or not rules.is_terminal(game):
             return "the game was not over when its standings were recorded"
         expected = tuple(rules.outcome(game))

@@ -14,6 +14,7 @@ field order, or a defaulted field added later, changes no recorded hash.
 """
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, Protocol, get_args
@@ -134,8 +135,35 @@ def canonical(value: Any) -> bytes:
 
 
 def canonical_json(data: str | bytes | msgspec.Raw) -> bytes:
-    """The RFC 8785 canonical bytes of a JSON text's value."""
-    return rfc8785.dumps(msgspec.json.decode(data))
+    """The RFC 8785 canonical bytes of a JSON text's value.
+
+    msgspec writes them itself, with keys sorted, for every value whose canonical form it
+    spells as RFC 8785 does: no float (whose spelling differs), only ASCII (keys are then
+    sorted the same, by UTF-16 code units) and no integer beyond 2^53 (which RFC 8785
+    refuses). Any other value goes through the `rfc8785` implementation; tests/commands/
+    test_codec.py checks that both agree.
+    """
+    try:
+        value = _decode_without_floats(data)
+    except _Float:
+        return rfc8785.dumps(msgspec.json.decode(data))
+    fast = encode(value, order="sorted")
+    if fast.isascii() and not _LONG_NUMBER.search(fast):
+        return fast
+    return rfc8785.dumps(value)
+
+
+class _Float(Exception):
+    """A JSON text holds a float."""
+
+
+def _refuse_float(text: str) -> Any:
+    raise _Float(text)
+
+
+_decode_without_floats = msgspec.json.Decoder(float_hook=_refuse_float).decode
+_LONG_NUMBER = re.compile(rb"\d{16}")
+"""Sixteen digits in a row: maybe an integer RFC 8785 refuses (left to `rfc8785`)."""
 
 
 def chain_hash(previous: str, data: str | bytes | msgspec.Raw) -> str:

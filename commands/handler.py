@@ -1,8 +1,12 @@
 """The one write path: load, fold, decide, append with the expected version.
 
 Commands to one game are serialized in this process by a lock per game, so players of a
-real-time game queue rather than fail each other. A conflict caused by another process
-reloads the game and decides again.
+real-time game queue rather than fail each other. A command is decided against the state
+this process holds, without asking the store first: when another process appended since,
+the append's expected version refuses it, and the command is decided again against the
+state read afresh while the store holds the game (`EventStore.exclusive`), so that it
+cannot be overtaken again. A command the held state refuses is refused only once the store
+shows no newer version: another process's move may have made it legal.
 
 A command id (the client's idempotency key, or generated) is stored with the versions it
 produced, scoped to the operation and the caller in its game (`scope`) and with the
@@ -26,7 +30,7 @@ from typing import Any
 import msgspec
 from prometheus_client import Counter, Histogram
 
-from commands import codec
+from commands import codec, snapshots
 from commands.envelope import Applied, Envelope, command_key
 from commands.registry import game_rules
 from commands.store import (
@@ -36,6 +40,7 @@ from commands.store import (
     NewGame,
     RecordedCommand,
     SeatToken,
+    Snapshot,
     StoredEvent,
 )
 from domain import table
@@ -43,7 +48,11 @@ from domain.decider import AnyRules
 from domain.errors import DomainError
 from domain.table import AnyTable, TableView
 
-ATTEMPTS = 5
+ATTEMPTS = 3
+"""Decisions a command gets while its game is held (`EventStore.exclusive`) before it is
+refused as `busy`: none but a command id recorded meanwhile can conflict there."""
+SEATS_PER_GAME = 4
+"""Seat tokens kept per cached game, on average, before the oldest are forgotten."""
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
 COMMANDS_ACCEPTED = Counter("cardroom_commands_accepted", "Commands appended.")
 APPEND_SECONDS = Histogram(
@@ -110,6 +119,7 @@ class CommandHandler:
         self._cache_size = cache_size
         self._games: OrderedDict[str, LoadedGame] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
 
     async def create(self, kind: str, options: dict[str, Any], command_id: str | None) -> Applied:
         """Open a new table; retrying with the same command id returns the same game."""
@@ -165,23 +175,30 @@ class CommandHandler:
         """Like `execute`, for a command chosen by `choose` from the game as it stands while
         no other command of this process can change it (None: nothing to send after all)."""
         async with self._lock(game_id):
-            for _ in range(ATTEMPTS):
-                game = await self.load(game_id)
-                envelope = choose(game)
-                if envelope is None:
-                    return None
-                if done := await self._earlier(envelope):
-                    return await self._replayed(game, done)
-                try:
-                    return await self._apply(game, envelope, besides or _nothing_beside)
-                except ConcurrencyConflict:
-                    continue
+            cached = await self.current(game_id)
+            try:
+                return await self._decide_and_append(self._store, cached, choose, besides)
+            except ConcurrencyConflict:
+                pass  # another process appended since this one last read the game
+            except DomainError:
+                # Refused against what this process holds: refuse only if that is still the
+                # latest version, since another process may have made the command legal.
+                if (await self.load(game_id)).table.version == cached.table.version:
+                    raise
+            async with self._store.exclusive(game_id) as held:
+                for _ in range(ATTEMPTS):
+                    game = await self.load(game_id, held)
+                    try:
+                        return await self._decide_and_append(held, game, choose, besides)
+                    except ConcurrencyConflict:
+                        continue  # its command id was recorded meanwhile: `_earlier` knows
         raise DomainError("busy", "the game kept changing under this command; send it again")
 
-    async def load(self, game_id: str) -> LoadedGame:
+    async def load(self, game_id: str, store: EventStore | None = None) -> LoadedGame:
         """The game at its latest version: cached state plus the events after it."""
-        game = self._games.get(game_id) or await self._first_load(game_id)
-        stored = await self._store.read_stream(game_id, game.table.version)
+        store = store or self._store
+        game = self._games.get(game_id) or await self._first_load(game_id, store)
+        stored = await store.read_stream(game_id, game.table.version)
         if stored:
             events = codec.decode_events(game.rules.kind, stored)
             last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]
@@ -191,21 +208,60 @@ class CommandHandler:
         self._remember(game)
         return game
 
+    async def _decide_and_append(
+        self,
+        store: EventStore,
+        game: LoadedGame,
+        choose: Callable[[LoadedGame], Envelope | None],
+        besides: Besides | None,
+    ) -> Applied | None:
+        envelope = choose(game)
+        if envelope is None:
+            return None
+        if done := await self._earlier(envelope, store):
+            return await self._replayed(game, done, store)
+        return await self._apply(game, envelope, besides or _nothing_beside, store)
+
+    async def current(self, game_id: str) -> LoadedGame:
+        """The game as this process last knew it, without asking the store whether another
+        process appended since (loaded when not cached). A command decided against a stale
+        state is caught by its append's expected version, then decided again."""
+        game = self._games.get(game_id)
+        if game is None:
+            return await self.load(game_id)
+        self._games.move_to_end(game_id)
+        return game
+
     async def stored_events(
         self, game_id: str, after_version: int, limit: int | None = None
     ) -> list[StoredEvent]:
         return await self._store.read_stream(game_id, after_version, limit)
 
     async def seat_for_token(self, game_id: str, token: str) -> int | None:
-        return await self._store.seat_for_token(game_id, token_hash(token))
+        """The seat a token holds in a game. A token never changes seats and is never taken
+        back, so what the store answered once is kept (a token of no seat is asked again)."""
+        key = (game_id, token_hash(token))
+        seat = self._seats.get(key)
+        if seat is None:
+            seat = await self._store.seat_for_token(game_id, key[1])
+            if seat is None:
+                return None
+            self._seats[key] = seat
+            while len(self._seats) > self._cache_size * SEATS_PER_GAME:
+                self._seats.popitem(last=False)
+        return seat
 
-    async def _earlier(self, envelope: Envelope) -> RecordedCommand | None:
+    async def _earlier(
+        self, envelope: Envelope, store: EventStore | None = None
+    ) -> RecordedCommand | None:
         """What the envelope's idempotency key produced before, if it was used; refused when
         it came with another request."""
         if envelope.command_id is None:
             return None
         key = command_key(envelope, envelope.command_id)
-        done = await self._store.recorded_command(envelope.game_id, key.scope, key.command_id)
+        done = await (store or self._store).recorded_command(
+            envelope.game_id, key.scope, key.command_id
+        )
         if done is not None and done.fingerprint != key.fingerprint:
             raise DomainError(
                 "idempotency_key_reused",
@@ -213,18 +269,31 @@ class CommandHandler:
             )
         return done
 
-    async def _first_load(self, game_id: str) -> LoadedGame:
-        record = await self._store.game_record(game_id)
+    async def snapshot(self, game_id: str) -> Snapshot:
+        """A snapshot of the game at its latest version."""
+        game = await self.load(game_id)
+        return snapshots.take(game.rules, game.table, game.last_hash)
+
+    async def _first_load(self, game_id: str, store: EventStore) -> LoadedGame:
+        """A game not cached: from its newest snapshot when there is one this code can use,
+        else from nothing (`load` then folds the events after it)."""
+        record = await store.game_record(game_id)
         if record is None:
             raise DomainError("game_not_found", f"there is no game {game_id}")
         kind, secret = record
-        return LoadedGame(game_id, game_rules(kind), secret, table.AnyTable())
+        rules = game_rules(kind)
+        snapshot = await store.latest_snapshot(game_id)
+        restored = snapshots.restore(rules, snapshot) if snapshot else None
+        if snapshot is None or restored is None:
+            return LoadedGame(game_id, rules, secret, table.AnyTable())
+        return LoadedGame(game_id, rules, secret, restored, snapshot.last_hash)
 
     async def _apply(
         self,
         game: LoadedGame,
         envelope: Envelope,
         besides: Besides,
+        store: EventStore | None = None,
     ) -> Applied:
         now = self._now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
@@ -234,7 +303,7 @@ class CommandHandler:
         version = game.table.version
         beside = besides(events)
         started = time.perf_counter()
-        await self._store.append(
+        await (store or self._store).append(
             game.game_id,
             version,
             records,
@@ -248,9 +317,11 @@ class CommandHandler:
         self._remember(replace(game, table=folded, last_hash=last_hash))
         return Applied(game.game_id, version + 1, version + len(events), events=events)
 
-    async def _replayed(self, game: LoadedGame, done: RecordedCommand) -> Applied:
+    async def _replayed(
+        self, game: LoadedGame, done: RecordedCommand, store: EventStore
+    ) -> Applied:
         first, last = done.first_version, done.last_version
-        stored = await self._store.read_stream(game.game_id, first - 1, last - first + 1)
+        stored = await store.read_stream(game.game_id, first - 1, last - first + 1)
         events = tuple(codec.decode_events(game.rules.kind, stored))
         return Applied(game.game_id, first, last, replayed=True, events=events)
 

@@ -60,6 +60,8 @@ class Redecision:
         self.chance = Outcome(CHANCE)
         self.commands = Outcome(COMMANDS)
         self.decided = self.draws = self.drawing = 0
+        self.before_end: table.AnyTable | None = None
+        """The table folded up to the first `table.game_finished`, once the walk got there."""
 
     def walk(self) -> tuple[Outcome, Outcome]:
         for group in command_groups(self.evidence.records):
@@ -89,6 +91,8 @@ class Redecision:
 
     def fold(self, group: list[int], recorded: list[Any]) -> bool:
         for index, event in zip(group, recorded, strict=True):
+            if self.before_end is None and isinstance(event, table.GameFinished):
+                self.before_end = self.state
             try:
                 self.state = table.evolve(self.evidence.rules, self.state, event)
             except Exception as error:  # a tampered log may break a game's fold in any way
@@ -137,18 +141,20 @@ class Redecision:
         (self.chance if drew else self.commands).fail(version, reason)
 
 
-def redecide(evidence: Evidence) -> tuple[Outcome, Outcome]:
-    """Checks 2 (chance) and 4 (commands); both need the revealed seed."""
+def redecide(evidence: Evidence) -> tuple[Outcome, Outcome, table.AnyTable | None]:
+    """Checks 2 (chance) and 4 (commands), which both need the revealed seed, and the table
+    folded up to the end of the game when the walk got there (the standings check's state)."""
     seed = evidence.seed
     if seed is None:
         chance, commands = Outcome(CHANCE), Outcome(COMMANDS)
         for outcome in (chance, commands):
             outcome.fail(None, "without the revealed seed no decision can be made again")
-        return chance, commands
-    chance, commands = Redecision(evidence, seed).walk()
+        return chance, commands, None
+    walk = Redecision(evidence, seed)
+    chance, commands = walk.walk()
     if evidence.created is not None and evidence.created.algorithm != ALGORITHM:
         chance.fail(1, f"unknown chance algorithm {evidence.created.algorithm!r}")
-    return chance, commands
+    return chance, commands, walk.before_end
 
 
 def first_difference(decided: Sequence[Any], recorded: Sequence[Any]) -> tuple[int, str] | None:
@@ -158,7 +164,7 @@ def first_difference(decided: Sequence[Any], recorded: Sequence[Any]) -> tuple[i
             return index, f"the command also yields {_tag(ours)}, which is missing"
         if ours is None:
             return index, f"{_tag(theirs)} is not among the events the command yields"
-        if codec.canonical(ours) != codec.canonical(theirs):
+        if ours != theirs and codec.canonical(ours) != codec.canonical(theirs):
             return index, _difference(ours, theirs)
     return None
 
@@ -177,7 +183,9 @@ def _difference(ours: Any, theirs: Any) -> str:
 def _recorded_command(kind: str, first: LogRecord) -> tuple[Any, int | None, datetime]:
     metadata = first.metadata
     command = msgspec.convert(metadata["command"], codec.recorded_command_type(kind))
-    seat = msgspec.convert(metadata.get("seat"), int | None)
+    seat = metadata.get("seat")
+    if seat is not None and type(seat) is not int:
+        raise TypeError(f"the seat {seat!r} is no seat number")
     return command, seat, datetime.fromisoformat(metadata["at"])
 
 

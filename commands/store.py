@@ -5,6 +5,7 @@ suite, tests/infra/test_store_contract.py.
 """
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Protocol
 
@@ -84,12 +85,27 @@ class Position(msgspec.Struct, frozen=True, order=True):
     global_position: int = 0
 
 
+class Snapshot(msgspec.Struct, frozen=True):
+    """A game's table at one version, as `commands.snapshots` encodes it."""
+
+    version: int
+    schema: str
+    last_hash: str
+    phase: str
+    state: bytes
+
+
 class ConcurrencyConflict(Exception):
     """The stream moved past the expected version, or the command id was already used."""
 
 
 class EventStore(Protocol):
     """Streams of events, one per game, appended with an expected version."""
+
+    def exclusive(self, stream_id: str) -> AbstractAsyncContextManager["EventStore"]:
+        """The store holding a stream: until the block ends, no append to the stream but
+        those made through the store it yields can commit, in any process."""
+        ...
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, limit: int | None = None
@@ -123,6 +139,15 @@ class EventStore(Protocol):
     async def count_after(self, after: Position) -> int: ...
 
     async def game_record(self, game_id: str) -> tuple[str, bytes] | None: ...
+
+    async def latest_snapshot(self, game_id: str) -> Snapshot | None:
+        """The game's newest snapshot, if one was taken."""
+        ...
+
+    async def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        """Keep `snapshot` as the game's newest, unless a newer one of the same schema is
+        kept already."""
+        ...
 
     async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None: ...
 

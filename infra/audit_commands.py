@@ -9,13 +9,13 @@ import sys
 from collections.abc import Callable
 from typing import BinaryIO, TypeVar
 
-import asyncpg
 import click
 import msgspec
 
 from commands import log
 from commands.audit import audit as audit_log
 from domain.errors import DomainError
+from infra.database import open_pool
 from infra.postgres_store import PostgresEventStore
 from infra.servers import database_url
 from infra.settings import Settings
@@ -54,6 +54,6 @@ def _or_exit(work: Callable[[], T]) -> T:
 
 
 async def _stored_log(game_id: str) -> list[log.LogRecord]:
-    async with asyncpg.create_pool(database_url(Settings.from_env()), min_size=1) as pool:
+    async with open_pool(database_url(Settings.from_env()), min_size=1) as pool:
         rows = await PostgresEventStore(pool).read_stream(game_id)
     return log.published(game_id, rows)

@@ -2,7 +2,8 @@
 tail the whole log in commit order with the transaction-id horizon.
 """
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 
 import asyncpg
 
@@ -14,6 +15,7 @@ from commands.store import (
     Position,
     RecordedCommand,
     SeatToken,
+    Snapshot,
     StoredEvent,
 )
 
@@ -24,17 +26,59 @@ _COLUMNS = (
 )
 _FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
-_INSERT_COMMAND = (
-    "INSERT INTO commands (stream_id, scope, command_id, fingerprint, first_version, last_version)"
-    " VALUES ($1, $2, $3, $4, $5, $6)"
+APPENDED = "cardroom_appended"
+"""The channel every append notifies on commit, with its transaction id as the payload."""
+_STREAM_LOCK = "1, hashtext($1)"
+"""The advisory lock of a stream (the two-key form, apart from every one-key lock)."""
+_APPEND = f"""
+WITH held AS (
+  SELECT pg_advisory_xact_lock({_STREAM_LOCK})
+), appended AS (
+  INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata)
+  SELECT $1, v, e, t, s, d::jsonb, m::jsonb
+  FROM held, unnest($2::int[], $3::uuid[], $4::text[], $5::smallint[], $6::text[], $7::text[])
+    AS u(v, e, t, s, d, m)
+), command AS (
+  INSERT INTO commands (stream_id, scope, command_id, fingerprint, first_version, last_version)
+  SELECT $1, $8, $9, $10, $11, $12 WHERE $9::text IS NOT NULL
+), game AS (
+  INSERT INTO games (game_id, kind, secret) SELECT $1, $13, $14 WHERE $13::text IS NOT NULL
+), token AS (
+  INSERT INTO seat_tokens (game_id, seat, token_hash)
+  SELECT $1, $15, $16 WHERE $15::int IS NOT NULL
 )
-_INSERT_GAME = "INSERT INTO games (game_id, kind, secret) VALUES ($1, $2, $3)"
-_INSERT_SEAT_TOKEN = "INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)"
+SELECT pg_notify('cardroom_appended', pg_current_xact_id()::text)
+"""
+"""An append is this one statement, so it costs one round trip and is atomic by itself:
+the events, the command id, the game record and the seat token, or nothing. The events
+come first (`tx_id` is the statement's transaction, whichever part writes first). Its
+commit notifies `APPENDED` listeners (the relay) with its transaction id. It waits for the
+stream's advisory lock, so no append commits while `exclusive` holds the stream."""
 
 
 class PostgresEventStore:
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool | asyncpg.Connection) -> None:
         self._pool = pool
+        """A pool, or the one connection of a store `exclusive` hands out."""
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, stream_id: str) -> AsyncIterator["PostgresEventStore"]:
+        """The store on one connection holding the stream's advisory lock: every other
+        append to the stream waits until the block ends."""
+        async with self._connection() as connection:
+            await connection.execute(f"SELECT pg_advisory_lock({_STREAM_LOCK})", stream_id)
+            try:
+                yield PostgresEventStore(connection)
+            finally:
+                await connection.execute(f"SELECT pg_advisory_unlock({_STREAM_LOCK})", stream_id)
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        if isinstance(self._pool, asyncpg.Pool):
+            async with self._pool.acquire() as connection:
+                yield connection
+        else:
+            yield self._pool
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, limit: int | None = None
@@ -57,35 +101,48 @@ class PostgresEventStore:
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
     ) -> int:
-        """Append `events` as versions expected+1...; the insert is the transaction's first write.
-
-        The command id, the game record and the seat token are written in the same
-        transaction. Raises ConcurrencyConflict when another writer got there first or the
-        command id, game, seat or token was already recorded.
+        """Append `events` as versions expected+1..., with the command id, the game record and
+        the seat token, in one statement (`_APPEND`). Raises ConcurrencyConflict when another
+        writer got there first or the command id, game, seat or token was already recorded.
         """
-        last = expected_version + len(events)
         try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await _insert_events(connection, stream_id, expected_version, events)
-                if command is not None:
-                    await _insert_command(
-                        connection, stream_id, command, expected_version + 1, last
-                    )
-                if new_game is not None:
-                    await connection.execute(
-                        _INSERT_GAME, stream_id, new_game.kind, new_game.secret
-                    )
-                if seat_token is not None:
-                    await connection.execute(
-                        _INSERT_SEAT_TOKEN, stream_id, seat_token.seat, seat_token.token_hash
-                    )
-                await self._before_commit(connection)
+            async with self._connection() as connection:
+                await self._write(
+                    connection, stream_id, expected_version, events, command, new_game, seat_token
+                )
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
-        return last
+        return expected_version + len(events)
 
-    async def _before_commit(self, connection: asyncpg.Connection) -> None:
-        """The last step of an append's transaction: nothing here (a test slows it down)."""
+    async def _write(
+        self,
+        connection: asyncpg.Connection,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        command: CommandKey | None,
+        new_game: NewGame | None,
+        seat_token: SeatToken | None,
+    ) -> None:
+        """The append's one statement (a test holds its transaction open around it)."""
+        last = expected_version + len(events)
+        await connection.execute(
+            _APPEND,
+            stream_id,
+            list(range(expected_version + 1, last + 1)),
+            [event.event_id for event in events],
+            [event.type for event in events],
+            [event.schema_version for event in events],
+            [event.data for event in events],
+            [event.metadata for event in events],
+            *(
+                (command.scope, command.command_id, command.fingerprint, expected_version + 1, last)
+                if command
+                else (None,) * 5
+            ),
+            *((new_game.kind, new_game.secret) if new_game else (None, None)),
+            *((seat_token.seat, seat_token.token_hash) if seat_token else (None, None)),
+        )
 
     async def recorded_command(
         self, stream_id: str, scope: str, command_id: str
@@ -117,6 +174,16 @@ class PostgresEventStore:
             "SELECT kind, secret FROM games WHERE game_id = $1", game_id
         )
         return None if row is None else (row["kind"], bytes(row["secret"]))
+
+    async def latest_snapshot(self, game_id: str) -> Snapshot | None:
+        row = await self._pool.fetchrow(
+            "SELECT version, schema, last_hash, phase, state FROM snapshots WHERE game_id = $1",
+            game_id,
+        )
+        return None if row is None else Snapshot(**dict(row))
+
+    async def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        await save_snapshot(self._pool, game_id, snapshot)
 
     async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None:
         """The seat a token (by its hash) acts for in a game, if any."""
@@ -155,36 +222,21 @@ class PostgresEventStore:
         return [StoredEvent(**dict(row)) for row in rows]
 
 
-async def _insert_command(
-    connection: asyncpg.Connection, stream_id: str, command: CommandKey, first: int, last: int
+async def save_snapshot(
+    connection: asyncpg.Connection | asyncpg.Pool, game_id: str, snapshot: Snapshot
 ) -> None:
+    """Keep `snapshot` as the game's newest, unless a newer one of its schema is there."""
     await connection.execute(
-        _INSERT_COMMAND,
-        stream_id,
-        command.scope,
-        command.command_id,
-        command.fingerprint,
-        first,
-        last,
-    )
-
-
-async def _insert_events(
-    connection: asyncpg.Connection,
-    stream_id: str,
-    expected_version: int,
-    events: Sequence[NewEvent],
-) -> None:
-    await connection.execute(
-        "INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata)"
-        " SELECT $1, v, e, t, s, d::jsonb, m::jsonb"
-        " FROM unnest($2::int[], $3::uuid[], $4::text[], $5::smallint[], $6::text[], $7::text[])"
-        " AS u(v, e, t, s, d, m)",
-        stream_id,
-        [expected_version + n for n in range(1, len(events) + 1)],
-        [event.event_id for event in events],
-        [event.type for event in events],
-        [event.schema_version for event in events],
-        [event.data for event in events],
-        [event.metadata for event in events],
+        "INSERT INTO snapshots (game_id, version, schema, last_hash, phase, state)"
+        " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO UPDATE"
+        " SET version = EXCLUDED.version, schema = EXCLUDED.schema,"
+        " last_hash = EXCLUDED.last_hash, phase = EXCLUDED.phase, state = EXCLUDED.state,"
+        " taken_at = now()"
+        " WHERE snapshots.version < EXCLUDED.version OR snapshots.schema <> EXCLUDED.schema",
+        game_id,
+        snapshot.version,
+        snapshot.schema,
+        snapshot.last_hash,
+        snapshot.phase,
+        snapshot.state,
     )

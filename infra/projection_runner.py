@@ -12,12 +12,13 @@ import asyncio
 import logging
 import os
 import socket
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import asyncpg
 import redis.asyncio as redis
-from prometheus_client import Gauge
+from prometheus_client import Gauge, Histogram
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
@@ -26,16 +27,44 @@ from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
 from infra.read_models import PostgresReadModel
 from infra.redis_streams import decode_entry, entry_id
+from infra.snapshot_taker import SnapshotTaker
 from projections.catalog import read_models
 
 log = logging.getLogger(__name__)
 CATCH_UP_BATCH = 500
+JANITOR_SECONDS = 1.0
+"""How often a runner looks for entries left pending too long (rather than after each batch)."""
 Entry = tuple[bytes, dict[bytes, bytes]]
 PROJECTION_LAG_SECONDS = Gauge(
     "cardroom_projection_lag_seconds",
     "Age of the last event applied, per projection.",
     ["projection"],
 )
+PROJECTION_DELAY_SECONDS = Histogram(
+    "cardroom_projection_delay_seconds",
+    "Time from each event's commit (its recorded_at) to the commit of the read model applying it.",
+    ["projection"],
+    buckets=tuple(
+        ms / 1000 for ms in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 50, 100, 250, 1000)
+    ),
+)
+
+
+_CHECKPOINT_AND_NEXT = """
+SELECT coalesce(c.tx_id, 0) AS tx_id, coalesce(c.global_position, 0) AS global_position,
+       n.tx_id AS next_tx_id, n.global_position AS next_position
+FROM (SELECT $1::text AS name) AS projection
+LEFT JOIN checkpoints c ON c.name = projection.name
+LEFT JOIN LATERAL (
+  SELECT e.tx_id::text::bigint AS tx_id, e.global_position FROM events e
+  WHERE (e.tx_id, e.global_position)
+        > (coalesce(c.tx_id, 0)::text::xid8, coalesce(c.global_position, 0))
+    AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY e.tx_id, e.global_position LIMIT 1
+) AS n ON true
+"""
+"""A projection's checkpoint and the position of the first committed event after it, in one
+round trip (read under the projection's lock)."""
 
 
 class ReadModel(Protocol):
@@ -51,8 +80,13 @@ class ReadModel(Protocol):
 
 
 def all_projections(store: EventStore) -> dict[str, ReadModel]:
-    """The read models the service maintains, by name, each writing to Postgres."""
-    return {model.name: PostgresReadModel(model, store) for model in read_models()}
+    """The read models the service maintains, by name, each writing to Postgres, and the
+    games' snapshots (taken the same way, off the write path)."""
+    models: dict[str, ReadModel] = {
+        model.name: PostgresReadModel(model, store) for model in read_models()
+    }
+    models[SnapshotTaker.name] = SnapshotTaker(store)
+    return models
 
 
 class ProjectionRunner:
@@ -84,10 +118,13 @@ class ProjectionRunner:
 
     async def run(self, stopping: asyncio.Event, block_ms: int = 1000) -> None:
         await self.attach()
+        tidied = time.monotonic()
         while not stopping.is_set():
             try:
                 await self.step(block_ms)
-                await self.janitor()
+                if time.monotonic() - tidied >= JANITOR_SECONDS:
+                    await self.janitor()
+                    tidied = time.monotonic()
             except ResponseError as error:
                 if "NOGROUP" not in str(error):
                     raise
@@ -186,15 +223,19 @@ class ProjectionRunner:
     async def _apply(self, events: Sequence[StoredEvent]) -> bool:
         """Apply the events past the checkpoint; False when they do not follow it."""
         async with self._pool.acquire() as connection, connection.transaction():
-            position = await self._lock(connection)
+            await self._take_lock(connection)
+            row = await connection.fetchrow(_CHECKPOINT_AND_NEXT, self.projection.name)
+            position = Position(row["tx_id"], row["global_position"])
             fresh = [event for event in events if event.position > position]
             if not fresh:
                 return True
-            following = await self._store.read_all(position, 1)
-            if not following or following[0].position != fresh[0].position:
+            if Position(row["next_tx_id"] or 0, row["next_position"] or 0) != fresh[0].position:
                 return False
             await self.projection.apply(connection, fresh)
             await checkpoints.save(connection, self.projection.name, fresh[-1].position)
+        delays = PROJECTION_DELAY_SECONDS.labels(self.projection.name)
+        for event in fresh:
+            delays.observe(seconds_since(event.recorded_at))
         lag = seconds_since(fresh[-1].recorded_at)
         PROJECTION_LAG_SECONDS.labels(self.projection.name).set(lag)
         return True
@@ -206,10 +247,13 @@ class ProjectionRunner:
 
     async def _lock(self, connection: asyncpg.Connection) -> Position:
         """Take this projection's lock for the transaction; return its checkpoint."""
+        await self._take_lock(connection)
+        return await checkpoints.load(connection, self.projection.name)
+
+    async def _take_lock(self, connection: asyncpg.Connection) -> None:
         await connection.execute(
             "SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))", self.projection.name
         )
-        return await checkpoints.load(connection, self.projection.name)
 
     async def _dead_letter(self, event: StoredEvent, error: str) -> None:
         log.error("projection %s dead-letters event %s: %s", self.group, event.event_id, error)

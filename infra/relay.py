@@ -1,12 +1,21 @@
 """The relay: one leader tails the event store in commit order and publishes to Redis.
 
 Leadership is a Postgres advisory lock held on a dedicated connection, so any number of
-relays may run and exactly one publishes. The checkpoint is saved in Postgres after each
-published batch; a relay that restarts between publishing and saving publishes the batch
-again, and Redis refuses the repeated ids, so nothing is lost or doubled.
+relays may run and exactly one publishes. The checkpoint is saved in Postgres once the relay
+has caught up, and at least every `SAVE_SECONDS` while it has not; a relay that restarts
+before saving publishes those events again, and Redis refuses the repeated ids, so nothing
+is lost or doubled.
+
+The relay does not poll while the log is quiet: every append notifies the channel
+`APPENDED` on commit with its transaction id (Postgres LISTEN/NOTIFY, from any process),
+which wakes the relay at once. A commit the horizon still hides (an older transaction is
+running) is read again after `RETRY_SECONDS`, then twice as long each time, until the relay
+has passed it; `idle_seconds` is only the fallback should a notification be lost.
 """
 
 import asyncio
+import time
+from typing import Any
 
 import asyncpg
 import redis.asyncio as redis
@@ -15,11 +24,12 @@ from prometheus_client import Counter, Gauge
 from commands.store import Position
 from infra import checkpoints
 from infra.metrics import seconds_since
-from infra.postgres_store import PostgresEventStore
+from infra.postgres_store import APPENDED, PostgresEventStore
 from infra.redis_streams import publish
-from infra.workers import pause
 
 CHECKPOINT = "relay"
+RETRY_SECONDS = 0.001
+SAVE_SECONDS = 0.1
 _LEADER_LOCK = 0x72656C6179  # "relay"
 RELAYED_EVENTS = Counter("cardroom_relayed_events", "Events published.")
 RELAY_LAG_SECONDS = Gauge("cardroom_relay_lag_seconds", "Age of the last event published to Redis.")
@@ -32,7 +42,7 @@ class Relay:
         client: redis.Redis,
         stream: str,
         batch: int = 500,
-        idle_seconds: float = 0.02,
+        idle_seconds: float = 1.0,
     ) -> None:
         self._pool = pool
         self._store = PostgresEventStore(pool)
@@ -40,30 +50,71 @@ class Relay:
         self._stream = stream
         self._batch = batch
         self._idle = idle_seconds
+        self._woken = asyncio.Event()
+        self._notified = 0
+        """The newest transaction id an append notified."""
+        self._retry = RETRY_SECONDS
         self.position = Position()
+        self._saved = Position()
+        self._saved_at = 0.0
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Publish until `stopping` is set, once this relay holds the leader lock."""
         async with self._pool.acquire() as leader:
             while not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
-                if await pause(stopping, 1.0):
+                if await self._sleep(stopping, 1.0):
                     return
             try:
-                self.position = await checkpoints.load(self._pool, CHECKPOINT)
+                await leader.add_listener(APPENDED, self._wake)
+                self.position = self._saved = await checkpoints.load(self._pool, CHECKPOINT)
                 while not stopping.is_set():
-                    if not await self.publish_batch():
-                        await pause(stopping, self._idle)
+                    if await self.publish_batch():
+                        self._retry = RETRY_SECONDS
+                        if time.monotonic() - self._saved_at >= SAVE_SECONDS:
+                            await self.save()
+                    else:
+                        await self.save()
+                        await self._sleep(stopping, self._pause())
             finally:
+                await leader.remove_listener(APPENDED, self._wake)
                 await leader.execute("SELECT pg_advisory_unlock($1)", _LEADER_LOCK)
 
     async def publish_batch(self) -> int:
         """Publish the next batch of committed events; returns how many there were."""
+        self._woken.clear()
         events = await self._store.read_all(self.position, self._batch)
         if not events:
             return 0
         await publish(self._client, self._stream, events)
         self.position = events[-1].position
-        await checkpoints.save(self._pool, CHECKPOINT, self.position)
         RELAY_LAG_SECONDS.set(seconds_since(events[-1].recorded_at))
         RELAYED_EVENTS.inc(len(events))
         return len(events)
+
+    async def save(self) -> None:
+        """Save the position published to, unless it is saved already."""
+        if self.position != self._saved:
+            await checkpoints.save(self._pool, CHECKPOINT, self.position)
+            self._saved, self._saved_at = self.position, time.monotonic()
+
+    def _wake(self, connection: Any, pid: int, channel: str, payload: str) -> None:
+        self._notified = max(self._notified, int(payload))
+        self._woken.set()
+
+    def _pause(self) -> float:
+        """How long to wait for news: a notified commit not read yet is asked for again soon."""
+        if self._notified <= self.position.tx_id:
+            return self._idle
+        self._retry = min(self._retry * 2, self._idle)
+        return self._retry / 2
+
+    async def _sleep(self, stopping: asyncio.Event, seconds: float) -> bool:
+        """Wait up to `seconds` for a notification; True when stopping was asked for."""
+        woken = asyncio.ensure_future(self._woken.wait())
+        stop = asyncio.ensure_future(stopping.wait())
+        try:
+            await asyncio.wait((woken, stop), timeout=seconds, return_when="FIRST_COMPLETED")
+        finally:
+            woken.cancel()
+            stop.cancel()
+        return stopping.is_set()

@@ -3,6 +3,7 @@ breaking a recorded game (its hash chain is over the stored JSON, not the classe
 
 import dataclasses
 import functools
+import json
 import operator
 import sys
 import typing
@@ -12,6 +13,9 @@ from typing import Any
 
 import msgspec
 import pytest
+import rfc8785
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from commands import codec, log, replay
 from commands.audit import audit
@@ -155,3 +159,34 @@ def test_a_new_defaulted_field_leaves_every_golden_game_folding_and_auditing(
     report = audit(records)
     assert [check.ok for check in report.checks] == [True] * 5, report.checks
     assert report.ok and report.first_failure is None
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_canonical_json_is_what_rfc8785_writes_or_refuses(value: Any) -> None:
+    text = json.dumps(value)
+    try:
+        expected = rfc8785.dumps(json.loads(text))
+    except rfc8785.CanonicalizationError:
+        with pytest.raises(rfc8785.CanonicalizationError):
+            codec.canonical_json(text)
+        return
+    assert codec.canonical_json(text) == expected
+
+
+@pytest.mark.parametrize("name", golden_names())
+def test_canonical_json_of_every_golden_event_is_what_rfc8785_writes(name: str) -> None:
+    for record in golden(name):
+        for data in (record.data, codec.encode(record.metadata)):
+            assert codec.canonical_json(data) == rfc8785.dumps(msgspec.json.decode(data))

@@ -167,6 +167,19 @@ async def test_a_conflict_with_another_writer_reloads_and_decides_again(
     assert state.version == 3
 
 
+async def test_a_command_made_legal_by_another_writer_is_not_refused_by_a_stale_state(
+    handler: CommandHandler, store: Interloper
+) -> None:
+    game_id, _ = await seated_game(handler)
+    stale = (await handler.load(game_id)).table.version
+    other = CommandHandler(store, now=lambda: NOW)
+    await other.execute(Envelope(game_id, 0, table.StartGame()))
+    move = await a_move(other, game_id)
+    assert (await handler.current(game_id)).table.version == stale, "still the old state"
+    applied = await handler.execute(move)
+    assert applied.events and (await handler.load(game_id)).table.status == "playing"
+
+
 async def test_a_refused_command_changes_nothing(
     handler: CommandHandler, store: Interloper
 ) -> None:

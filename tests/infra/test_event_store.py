@@ -5,10 +5,12 @@ test_store_contract.py."""
 import asyncio
 import random
 import uuid
+from typing import Any
 
 import asyncpg
+import pytest
 
-from commands.store import NewEvent, Position
+from commands.store import ConcurrencyConflict, NewEvent, Position
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 
@@ -28,8 +30,10 @@ class SlowCommits(PostgresEventStore):
         super().__init__(pool)
         self._pauses = random.Random(0)
 
-    async def _before_commit(self, connection: asyncpg.Connection) -> None:
-        await connection.execute("SELECT pg_sleep($1)", self._pauses.uniform(0, 0.02))
+    async def _write(self, connection: asyncpg.Connection, *args: Any) -> None:
+        async with connection.transaction():
+            await super()._write(connection, *args)
+            await connection.execute("SELECT pg_sleep($1)", self._pauses.uniform(0, 0.02))
 
 
 async def test_migrations_can_run_again_safely(pool: asyncpg.Pool) -> None:
@@ -70,3 +74,18 @@ async def test_the_horizon_tailer_misses_and_doubles_nothing_under_concurrent_wr
     seen = await tail
     assert len(seen) == writers * commits * 2, "events were missed"
     assert len(set(seen)) == len(seen), "events were read twice"
+
+
+async def test_an_append_waits_while_another_holds_the_stream_then_conflicts(
+    pool: asyncpg.Pool,
+) -> None:
+    store, game = PostgresEventStore(pool), f"held-{uuid.uuid4()}"
+    await store.append(game, 0, new_events(1))
+    async with store.exclusive(game) as held:
+        other = asyncio.ensure_future(store.append(game, 1, new_events(1, "other")))
+        await asyncio.sleep(0.2)
+        assert not other.done(), "an append went through while the stream was held"
+        await held.append(game, 1, new_events(1, "holder"))
+    with pytest.raises(ConcurrencyConflict):
+        await other
+    assert [e.data for e in await store.read_stream(game)][-1].endswith('"holder"}')

@@ -1,0 +1,67 @@
+"""The one way this service opens Postgres: a pool with the settings every process shares.
+
+Every connection is opened within `connect` seconds and every statement is bounded twice:
+by Postgres (`statement_timeout`, so a slow statement is cancelled and its connection kept)
+and by the client a second later (so a server that stops answering at all, frozen or cut
+off, still gives up). A request therefore fails within a bounded time, never hangs: at
+`statement` seconds on a slow server; on one that does not answer at all, within twice
+`statement + 1`, since the pool then waits as long again to reset the abandoned connection
+before it drops it.
+"""
+
+import os
+from dataclasses import dataclass
+
+import asyncpg
+
+DEFAULT_CONNECT_TIMEOUT = 5.0
+DEFAULT_STATEMENT_TIMEOUT = 5.0
+CLIENT_GRACE = 1.0
+"""Seconds the client waits beyond `statement_timeout` before giving up on the server."""
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """Nothing to reset when a connection goes back to the pool: no code leaves session state
+    behind (the relay takes and releases its advisory lock and its LISTEN explicitly), and
+    asyncpg still ends an open transaction and drops listeners first. This saves asyncpg's
+    default reset (advisory unlock, CLOSE ALL, UNLISTEN, RESET ALL) on every release."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Seconds a connection may take to open and a statement to run."""
+
+    connect: float = DEFAULT_CONNECT_TIMEOUT
+    statement: float = DEFAULT_STATEMENT_TIMEOUT
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> "Timeouts":
+        """CARDROOM_DATABASE_CONNECT_TIMEOUT and CARDROOM_DATABASE_STATEMENT_TIMEOUT."""
+        env = os.environ if environ is None else environ
+        return cls(
+            connect=float(env.get("CARDROOM_DATABASE_CONNECT_TIMEOUT") or DEFAULT_CONNECT_TIMEOUT),
+            statement=float(
+                env.get("CARDROOM_DATABASE_STATEMENT_TIMEOUT") or DEFAULT_STATEMENT_TIMEOUT
+            ),
+        )
+
+
+def open_pool(
+    database_url: str,
+    *,
+    min_size: int = 2,
+    max_size: int = 20,
+    timeouts: Timeouts | None = None,
+) -> asyncpg.Pool:
+    """A connection pool for `database_url`; use as `async with open_pool(url) as pool`
+    or `pool = await open_pool(url)`. `timeouts` default to the environment's."""
+    bounds = timeouts or Timeouts.from_env()
+    return asyncpg.create_pool(
+        database_url,
+        min_size=min_size,
+        max_size=max_size,
+        timeout=bounds.connect,
+        command_timeout=bounds.statement + CLIENT_GRACE,
+        server_settings={"statement_timeout": str(int(bounds.statement * 1000))},
+        reset=_keep_session,
+    )

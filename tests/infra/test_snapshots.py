@@ -1,0 +1,77 @@
+"""Snapshots on Postgres: a cold load from a snapshot is the game folded from version 1, and
+a snapshot written by other code is never restored."""
+
+import uuid
+
+import msgspec
+import pytest
+
+from commands import codec, snapshots
+from commands.handler import CommandHandler
+from commands.log import LogRecord
+from commands.registry import GAMES
+from commands.store import NewEvent, NewGame
+from domain import table
+from infra.postgres_store import PostgresEventStore
+from tests.commands.tamper import golden, golden_names
+
+GOLDEN_GAMES = [golden_names(kind)[0] for kind in sorted(GAMES)]
+
+
+def as_new(records: list[LogRecord]) -> list[NewEvent]:
+    return [
+        NewEvent(
+            str(uuid.uuid4()), r.type, bytes(r.data).decode(), codec.encode(r.metadata).decode()
+        )
+        for r in records
+    ]
+
+
+def halfway(records: list[LogRecord]) -> int:
+    """How many records make up the first half of the game, ending between two commands."""
+    ends = [i + 1 for i, r in enumerate(records) if r.metadata.get("ends_command", True)]
+    return next(end for end in ends if end >= len(records) // 2)
+
+
+async def stored_golden(store: PostgresEventStore, name: str, upto: int) -> tuple[str, str]:
+    records = golden(name)
+    game_id, kind = str(uuid.uuid4()), name.split("-")[0]
+    await store.append(game_id, 0, as_new(records[:upto]), new_game=NewGame(kind, b"secret"))
+    return game_id, kind
+
+
+@pytest.mark.parametrize("name", GOLDEN_GAMES)
+async def test_a_cold_load_from_a_snapshot_equals_the_fold_from_version_one(
+    store: PostgresEventStore, name: str
+) -> None:
+    records = golden(name)
+    middle = halfway(records)
+    game_id, kind = await stored_golden(store, name, middle)
+    await store.save_snapshot(game_id, await CommandHandler(store).snapshot(game_id))
+    await store.append(game_id, middle, as_new(records[middle:]))
+
+    loaded = await CommandHandler(store).load(game_id)
+
+    folded = table.fold(GAMES[kind], codec.decode_events(kind, records))
+    assert (await store.latest_snapshot(game_id) or pytest.fail()).version == middle
+    assert loaded.table == folded
+    assert loaded.last_hash == records[-1].metadata["hash"]
+
+
+async def test_a_snapshot_of_another_schema_is_ignored(store: PostgresEventStore) -> None:
+    name = golden_names("gnono")[0]
+    records = golden(name)
+    game_id, kind = await stored_golden(store, name, len(records))
+    taken = await CommandHandler(store).snapshot(game_id)
+    state = snapshots.restore(GAMES[kind], taken)
+    assert state is not None
+    forged = msgspec.structs.replace(state, seats=tuple(reversed(state.seats)))
+    old = msgspec.structs.replace(
+        snapshots.take(GAMES[kind], forged, taken.last_hash), schema="written by older code"
+    )
+    await store.save_snapshot(game_id, old)
+
+    loaded = await CommandHandler(store).load(game_id)
+
+    assert loaded.table == table.fold(GAMES[kind], codec.decode_events(kind, records))
+    assert loaded.table.seats != forged.seats
