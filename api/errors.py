@@ -2,8 +2,11 @@
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
+import asyncpg
+import redis.exceptions
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
@@ -37,13 +40,23 @@ STATUS_BY_CODE = {
     "invalid_entropy": 422,
     "unknown_bot": 422,
     "body_too_large": 413,
+    "rate_limited": 429,
+    "too_many_streams": 429,
     "busy": 503,
+    "unavailable": 503,
 }
 DEFAULT_REFUSAL_STATUS = 409
 """Any other domain refusal: the command does not fit the game as it stands."""
 
 
-def problem(status: int, code: str, detail: str, **members: object) -> Response[dict[str, object]]:
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    headers: dict[str, str] | None = None,
+    **members: object,
+) -> Response[dict[str, object]]:
     """A problem document (RFC 9457); `members` are extension members, e.g. `parameters`."""
     body = {
         "type": f"urn:cardroom:problem:{code}",
@@ -54,13 +67,15 @@ def problem(status: int, code: str, detail: str, **members: object) -> Response[
         {**body, "detail": detail, "code": code, **members},
         status_code=status,
         media_type=PROBLEM,
+        headers=headers,
     )
 
 
 def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, object]]:
     status = STATUS_BY_CODE.get(error.code, DEFAULT_REFUSAL_STATUS)
     COMMANDS_REFUSED.labels(error.code).inc()
-    return problem(status, error.code, error.message)
+    retry = {"Retry-After": str(RETRY_AFTER)} if status in (429, 503) else None
+    return problem(status, error.code, error.message, headers=retry)
 
 
 PARAMETERS = ("query", "header")
@@ -100,10 +115,50 @@ def http_error(_: Request[Any, Any, Any], error: HTTPException) -> Response[dict
         404: "not_found",
         405: "method_not_allowed",
         413: "body_too_large",
+        429: "rate_limited",
     }
-    return problem(
-        error.status_code, codes.get(error.status_code, "invalid_request"), str(error.detail)
+    code = codes.get(error.status_code, "invalid_request")
+    return problem(error.status_code, code, str(error.detail), headers=error.headers)
+
+
+RETRY_AFTER = 2
+"""Seconds a client is told to wait before trying again when a store does not answer."""
+UNAVAILABLE: tuple[type[Exception], ...] = (
+    OSError,  # refused or reset connections, and every timeout (TimeoutError is an OSError)
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,  # shutting down, starting, statement_timeout
+    asyncpg.exceptions.InsufficientResourcesError,  # too many connections
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+)
+"""Failures of Postgres or Redis being down, slow or cut off: the request may succeed later."""
+
+
+class StoreDown(ConnectionError):
+    """A store found down by a check; `states` (each store's state) go into the problem."""
+
+    def __init__(self, message: str, states: dict[str, str]) -> None:
+        super().__init__(message)
+        self.states = states
+
+
+def unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[dict[str, object]]:
+    """503 with `Retry-After`: a store did not answer (in time); nothing was recorded."""
+    known = request_id(request.scope)
+    log.warning(
+        "a store did not answer %s %s (request %s): %s: %s",
+        request.method,
+        request.url.path,
+        known,
+        type(error).__name__,
+        error,
+        extra={"request_id": known},
     )
+    COMMANDS_REFUSED.labels("unavailable").inc()
+    detail = "the service cannot reach its database or Redis now; try again shortly"
+    retry = {"Retry-After": str(RETRY_AFTER)}
+    states = error.states if isinstance(error, StoreDown) else {}
+    return problem(503, "unavailable", detail, headers=retry, request_id=known, **states)
 
 
 def server_error(request: Request[Any, Any, Any], error: Exception) -> Response[dict[str, object]]:
@@ -121,9 +176,11 @@ def server_error(request: Request[Any, Any, Any], error: Exception) -> Response[
     return problem(HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", detail, request_id=known)
 
 
-EXCEPTION_HANDLERS = {
+Handler = Callable[[Request[Any, Any, Any], Any], Response[dict[str, object]]]
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Handler] = {
     DomainError: domain_error,
     ValidationException: validation_error,
     HTTPException: http_error,
+    **dict.fromkeys(UNAVAILABLE, unavailable),
     HTTP_500_INTERNAL_SERVER_ERROR: server_error,
 }

@@ -5,6 +5,9 @@ CARDROOM_REDIS_URL     Redis URL; unset starts an embedded Valkey under the data
 CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
 CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
 CARDROOM_LIVE_HEARTBEAT  seconds a quiet live stream waits before a keep-alive comment (15).
+CARDROOM_LIVE_STREAMS_PER_GAME    live streams open at once on one game, in this process (1000).
+CARDROOM_LIVE_STREAMS_PER_CLIENT  live streams (games' and the lobby's) open at once from one
+                                  client address, in this process (100).
 """
 
 import os
@@ -13,6 +16,8 @@ from pathlib import Path
 
 DEFAULT_BOT_PACE = 0.5
 DEFAULT_LIVE_HEARTBEAT = 15.0
+DEFAULT_STREAMS_PER_GAME = 1000
+DEFAULT_STREAMS_PER_CLIENT = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,4 +37,22 @@ class Settings:
             data_dir=Path(env.get("CARDROOM_DATA_DIR") or ".cardroom"),
             bot_pace=float(env.get("CARDROOM_BOT_PACE") or DEFAULT_BOT_PACE),
             live_heartbeat=float(env.get("CARDROOM_LIVE_HEARTBEAT") or DEFAULT_LIVE_HEARTBEAT),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StreamCaps:
+    """How many live streams may be open at once, on one game and from one client address."""
+
+    per_game: int = DEFAULT_STREAMS_PER_GAME
+    per_client: int = DEFAULT_STREAMS_PER_CLIENT
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> "StreamCaps":
+        env = os.environ if environ is None else environ
+        return cls(
+            per_game=int(env.get("CARDROOM_LIVE_STREAMS_PER_GAME") or DEFAULT_STREAMS_PER_GAME),
+            per_client=int(
+                env.get("CARDROOM_LIVE_STREAMS_PER_CLIENT") or DEFAULT_STREAMS_PER_CLIENT
+            ),
         )

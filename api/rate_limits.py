@@ -1,0 +1,108 @@
+"""Rate limits: anonymous creation (tables, seats) per client address, commands per seat token.
+
+A route takes part by naming its limit in its `opt` (`opt={RATE_LIMIT: "games"}`). Every
+answer of such a route tells the client where it stands (`RateLimit-Limit`,
+`RateLimit-Remaining`, `RateLimit-Reset` in seconds); past the limit it is refused with 429
+`rate_limited` and `Retry-After`, before anything is read or recorded. Bots inside the
+service act through the command handler, never over HTTP, so they are never limited.
+
+The counting is the `limits` package's (the core of Flask-Limiter and SlowAPI): a sliding
+window counter, constant memory per key, in this process's memory. So each API node counts
+on its own, and the limits keep working while Redis is down.
+"""
+
+import hashlib
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from limits import RateLimitItem, parse
+from limits.aio.storage import MemoryStorage
+from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from litestar.datastructures import Headers, MutableScopeHeaders
+from litestar.enums import ScopeType
+from litestar.exceptions import TooManyRequestsException
+from litestar.middleware import ASGIMiddleware
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+RATE_LIMIT = "rate_limit"
+"""The route `opt` key naming the limit the route is under."""
+Limit = Literal["games", "seats", "commands"]
+PER_TOKEN: frozenset[Limit] = frozenset({"commands"})
+"""Limits counted per seat token; the others per client address."""
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimits:
+    """Each limit in the `limits` notation, e.g. `300/minute` or `10/second`."""
+
+    games: str = "600/minute"
+    seats: str = "2400/minute"
+    commands: str = "6000/minute"
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> "RateLimits":
+        """CARDROOM_RATE_LIMIT_GAMES, _SEATS and _COMMANDS, each defaulting as above."""
+        env = os.environ if environ is None else environ
+        default = cls()
+        return cls(
+            games=env.get("CARDROOM_RATE_LIMIT_GAMES") or default.games,
+            seats=env.get("CARDROOM_RATE_LIMIT_SEATS") or default.seats,
+            commands=env.get("CARDROOM_RATE_LIMIT_COMMANDS") or default.commands,
+        )
+
+    def items(self) -> dict[Limit, RateLimitItem]:
+        return {
+            "games": parse(self.games),
+            "seats": parse(self.seats),
+            "commands": parse(self.commands),
+        }
+
+
+class RateLimiter(ASGIMiddleware):
+    """Counts each request of a limited route against its client's (or seat's) window."""
+
+    scopes = (ScopeType.HTTP,)
+
+    def __init__(self, limits: RateLimits) -> None:
+        self._items = limits.items()
+        self._counter = SlidingWindowCounterRateLimiter(MemoryStorage())
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        name: Limit | None = scope["route_handler"].opt.get(RATE_LIMIT)
+        if name is None:
+            await next_app(scope, receive, send)
+            return
+        item, who = self._items[name], _identity(scope, name)
+        allowed = await self._counter.hit(item, name, who)
+        reset, remaining = await self._counter.get_window_stats(item, name, who)
+        wait = max(1, math.ceil(reset - time.time()))
+        standing = {
+            "RateLimit-Limit": str(item.amount),
+            "RateLimit-Remaining": str(remaining),
+            "RateLimit-Reset": str(wait),
+        }
+        if not allowed:
+            detail = f"at most {item} for this {'seat' if name in PER_TOKEN else 'client'}"
+            raise TooManyRequestsException(detail, headers={**standing, "Retry-After": str(wait)})
+
+        async def send_with_standing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableScopeHeaders.from_message(message)
+                for header, value in standing.items():
+                    headers[header] = value
+            await send(message)
+
+        await next_app(scope, receive, send_with_standing)
+
+
+def _identity(scope: Scope, name: Limit) -> str:
+    """Whom a request counts against: its seat token's hash, else its client's address."""
+    if name in PER_TOKEN:
+        scheme, _, token = Headers.from_scope(scope).get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and token:
+            return "token:" + hashlib.sha256(token.encode()).hexdigest()
+    client = scope.get("client")
+    return "client:" + (client[0] if client else "unknown")

@@ -1,0 +1,83 @@
+"""Rate limits: tables and seats per client, commands per seat token; past a limit the answer
+is 429 `rate_limited` with `Retry-After`, and every answer of a limited route says where the
+client stands."""
+
+from collections.abc import AsyncIterator
+
+import pytest
+from httpx import AsyncClient, Response
+from litestar.testing import AsyncTestClient
+
+from api.app import create_app
+from api.rate_limits import RateLimits
+from tests.api.players import bearer, ok
+from tests.api.test_refusals import problem
+
+LOW = RateLimits(games="3/minute", seats="2/minute", commands="2/minute")
+
+
+@pytest.fixture
+async def limited(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AsyncClient]:
+    app = create_app(database_url, redis_url, stream, run_workers=False, rate_limits=LOW)
+    async with AsyncTestClient(app) as client:
+        yield client
+
+
+def standing(answer: Response) -> tuple[int, int]:
+    """(limit, remaining) as the answer tells them."""
+    assert int(answer.headers["ratelimit-reset"]) > 0
+    return int(answer.headers["ratelimit-limit"]), int(answer.headers["ratelimit-remaining"])
+
+
+def rate_limited(answer: Response) -> None:
+    problem(answer, 429, "rate_limited")
+    assert int(answer.headers["retry-after"]) > 0
+    assert standing(answer) == (int(answer.headers["ratelimit-limit"]), 0)
+
+
+async def test_tables_are_limited_per_client(limited: AsyncClient) -> None:
+    answers = [await limited.post("/games", json={"kind": "gnono"}) for _ in range(3)]
+    assert [standing(answer) for answer in answers] == [(3, 2), (3, 1), (3, 0)]
+    refused = await limited.post("/games", json={"kind": "gnono"}, headers={"Idempotency-Key": "k"})
+    rate_limited(refused)
+    assert "location" not in refused.headers
+    assert "ratelimit-limit" not in (await limited.get("/games/kinds")).headers
+
+
+async def test_seats_are_limited_per_client(limited: AsyncClient) -> None:
+    game_id = ok(await limited.post("/games", json={"kind": "mad"}), 201)["id"]
+    for name in ("ada", "bob"):
+        ok(await limited.post(f"/games/{game_id}/seats", json={"name": name}), 201)
+    rate_limited(await limited.post(f"/games/{game_id}/seats", json={"name": "cy"}))
+    view = ok(await limited.get(f"/games/{game_id}"))
+    assert len(view["seats"]) == 2, "the refused seat was not taken"
+
+
+async def test_commands_are_limited_per_seat_token(
+    database_url: str, redis_url: str, stream: str
+) -> None:
+    roomy = RateLimits(seats="10/minute", commands="2/minute")
+    app = create_app(database_url, redis_url, stream, run_workers=False, rate_limits=roomy)
+    async with AsyncTestClient(app) as client:
+        game_id = ok(await client.post("/games", json={"kind": "gnono"}), 201)["id"]
+        first, second = [
+            ok(await client.post(f"/games/{game_id}/seats", json={"name": n}), 201)["token"]
+            for n in ("ada", "bob")
+        ]
+        start = {"type": "start_game"}
+        commands = f"/games/{game_id}/commands"
+        ok(await client.post(commands, json=start, headers=bearer(first)))
+        problem(
+            await client.post(commands, json=start, headers=bearer(first)), 409, "already_started"
+        )
+        rate_limited(await client.post(commands, json=start, headers=bearer(first)))
+        other = await client.post(commands, json=start, headers=bearer(second))
+        problem(other, 409, "already_started")
+        assert standing(other) == (2, 1)
+
+
+def test_the_limits_come_from_the_environment() -> None:
+    assert RateLimits.from_env({}) == RateLimits()
+    configured = RateLimits.from_env({"CARDROOM_RATE_LIMIT_GAMES": "5/second"})
+    assert configured.games == "5/second"
+    assert configured.items()["games"].amount == 5

@@ -1,0 +1,68 @@
+"""`cardroom serve` on its embedded servers, killed with -9, starts again cleanly: the Valkey
+the dead run left is stopped, its pid leaves Postgres's handle file, the games are still
+there, and once this run stops, so do both servers."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import psutil
+
+from infra.embedded import HANDLES, VALKEY_PID, free_port
+from tests.e2e.test_service import wait_until_healthy
+
+STOP_SECONDS = 30
+
+
+@contextmanager
+def serving(data_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Client]]:
+    """`cardroom serve` with embedded servers under `data_dir` (nothing configured)."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
+    env |= {"CARDROOM_DATA_DIR": str(data_dir), "PYTHONPATH": os.getcwd()}
+    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            wait_until_healthy(http, process)
+            yield process, http
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(STOP_SECONDS)
+
+
+def postmaster(data_dir: Path) -> psutil.Process:
+    pid = int((data_dir / "postgres" / "postmaster.pid").read_text().split()[0])
+    return psutil.Process(pid)
+
+
+def running(process: psutil.Process) -> bool:
+    return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+
+
+def test_a_run_killed_with_minus_9_leaves_nothing_behind(tmp_path: Path) -> None:
+    with serving(tmp_path) as (first, http):
+        game_id = http.post("/games", json={"kind": "gnono"}).json()["id"]
+        valkey = psutil.Process(int((tmp_path / "valkey" / VALKEY_PID).read_text()))
+        first.send_signal(signal.SIGKILL)
+        first.wait(STOP_SECONDS)
+    assert running(valkey), "the killed run left its Valkey running"
+    database = postmaster(tmp_path)
+    handles = tmp_path / "postgres" / HANDLES
+
+    with serving(tmp_path) as (second, http):
+        assert http.get(f"/games/{game_id}").status_code == 200
+        assert not running(valkey), "the Valkey left behind still runs"
+        assert postmaster(tmp_path).pid == database.pid, "the running Postgres is reused"
+        assert json.loads(handles.read_text()) == [second.pid], "only this run holds Postgres"
+        second.send_signal(signal.SIGTERM)
+        second.wait(STOP_SECONDS)
+    database.wait(STOP_SECONDS)
+    assert not running(database), "the last run stopped the embedded Postgres"
