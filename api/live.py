@@ -1,21 +1,24 @@
 """Live push: Server-Sent Events of a game's events, each redacted for the caller.
 
-Redis is only the wake-up call: a hub follows the event stream and wakes the connections of
-each game touched; every connection then reads what it has not sent yet from Postgres, so a
-lost notification delays an event (by at most `POLL_SECONDS`) but never drops it. The SSE id
-is the event's version, so a client reconnecting with `Last-Event-ID` gets exactly what it
-missed. A stream quiet for the hub's `heartbeat` seconds sends the comment `: keep-alive`.
+A hub tails the Redis stream and hands each event to the feed of its game (`api.live_feeds`),
+one feed per game followed, shared by all of the game's streams. The SSE id is the event's
+version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. A stream
+quiet for the hub's `heartbeat` seconds sends the comment `: keep-alive`.
+
+Streams are capped per game and per client address (`infra.settings.StreamCaps`); past a cap
+a stream is refused with 429 `too_many_streams`. When the service is asked to stop, the hub
+ends every stream (`close_soon`), so the server need not wait for streams that never end by
+themselves; clients come back with `Last-Event-ID`.
 """
 
 import asyncio
 import contextlib
 import time
-from collections import defaultdict
+import weakref
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-import msgspec
 import redis.asyncio as redis
 from litestar import Request, get
 from litestar.params import HeaderParameter, QueryParameter
@@ -23,16 +26,20 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
-from api.games import events_after
+from api.live_feeds import Encoded, GameFeed, Subscriber
 from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
-from commands.handler import CommandHandler, LoadedGame
+from commands.handler import CommandHandler
 from commands.store import StoredEvent
 from domain import table
+from domain.errors import DomainError
 from infra.redis_streams import decode_entry
-from infra.settings import DEFAULT_LIVE_HEARTBEAT
+from infra.settings import DEFAULT_LIVE_HEARTBEAT, StreamCaps
 
 POLL_SECONDS = 5.0
+"""How long a feed (or the lobby) waits for a notification before it looks for itself."""
+POLL_SECONDS_WITHOUT_REDIS = 1.0
+"""The same while the hub cannot read Redis."""
 LOBBY = "lobby"
 """The hub's topic woken by every event that opens, fills or starts a table."""
 LOBBY_EVENTS = frozenset(
@@ -42,41 +49,103 @@ KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive")
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
+class StreamCounts:
+    """The streams open now, per game and per client address, within their caps."""
+
+    def __init__(self, caps: StreamCaps) -> None:
+        self._caps = caps
+        self._games: Counter[str] = Counter()
+        self._clients: Counter[str] = Counter()
+
+    def admit(self, game_id: str | None, client: str) -> Callable[[], None]:
+        """Count one more stream, or refuse it past a cap; returns its release."""
+        if self._clients[client] >= self._caps.per_client:
+            raise DomainError(
+                "too_many_streams",
+                f"at most {self._caps.per_client} live streams from one client at once",
+            )
+        if game_id is not None and self._games[game_id] >= self._caps.per_game:
+            raise DomainError(
+                "too_many_streams", f"this game has {self._caps.per_game} live streams already"
+            )
+        self._clients[client] += 1
+        self._games.update([game_id] if game_id else [])
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                _decrement(self._clients, client)
+                if game_id is not None:
+                    _decrement(self._games, game_id)
+
+        return release
+
+
+def _decrement(counts: Counter[str], key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
+
+
 class LiveHub:
     def __init__(
-        self, client: redis.Redis, stream: str, heartbeat: float = DEFAULT_LIVE_HEARTBEAT
+        self,
+        client: redis.Redis,
+        stream: str,
+        heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
+        caps: StreamCaps | None = None,
     ) -> None:
         self._client = client
         self._stream = stream
         self.heartbeat = heartbeat
+        self.counts = StreamCounts(caps or StreamCaps())
+        self.connected = False
+        """Whether the last read of the Redis stream succeeded."""
+        self.closing = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
         self._listeners: list[Callable[[StoredEvent], None]] = []
+        self._feeds: dict[str, GameFeed] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def listen(self, listener: Callable[[StoredEvent], None]) -> None:
         """Have `listener` called with every event the hub sees, whatever its game."""
         self._listeners.append(listener)
 
     async def run(self, stopping: asyncio.Event) -> None:
+        self._loop = asyncio.get_running_loop()
         last = "$"
-        while not stopping.is_set():
-            reply: Any = await self._client.xread({self._stream: last}, count=500, block=1000)
-            for _, entries in reply or ():
-                for key, fields in entries:
-                    last = key
-                    self._notice(decode_entry(fields))
+        try:
+            while not stopping.is_set():
+                reply: Any = await self._client.xread({self._stream: last}, count=500, block=1000)
+                self.connected = True
+                for _, entries in reply or ():
+                    for key, fields in entries:
+                        last = key
+                        self._notice(decode_entry(fields))
+        finally:
+            self.connected = False
+
+    def poll_seconds(self) -> float:
+        return POLL_SECONDS if self.connected else POLL_SECONDS_WITHOUT_REDIS
 
     def _notice(self, event: StoredEvent) -> None:
         for listener in self._listeners:
             listener(event)
-        topics = (event.stream_id, LOBBY) if event.type in LOBBY_EVENTS else (event.stream_id,)
-        for topic in topics:
-            for waiter in self._waiting.get(topic, ()):
+        if feed := self._feeds.get(event.stream_id):
+            feed.hear(event)
+        if event.type in LOBBY_EVENTS:
+            for waiter in self._waiting.get(LOBBY, ()):
                 waiter.set()
 
-    async def wait(self, topic: str, seconds: float = POLL_SECONDS) -> bool:
-        """Return when the topic (a game id, or LOBBY) may have news, or after `seconds` at the
-        latest; True when woken."""
+    async def wait(self, topic: str, seconds: float) -> bool:
+        """Return when the topic (LOBBY) may have news, or after `seconds` at the latest
+        (at once when the service is stopping); True when woken."""
         waiter = asyncio.Event()
+        if self.closing.is_set():
+            return False
         self._waiting[topic].add(waiter)
         try:
             with contextlib.suppress(TimeoutError):
@@ -86,6 +155,42 @@ class LiveHub:
             if not self._waiting[topic]:
                 del self._waiting[topic]
         return waiter.is_set()
+
+    async def feed(self, handler: CommandHandler, game_id: str) -> GameFeed:
+        """The game's feed, loaded; opened (and run) by its first stream."""
+        feed = self._feeds.get(game_id)
+        if feed is None or feed.stopped:
+            feed = self._feeds[game_id] = GameFeed(game_id, handler, self.poll_seconds)
+            try:
+                await feed.loaded
+            except BaseException:
+                self._feeds.pop(game_id, None)
+                raise
+            task = asyncio.create_task(feed.run())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            await asyncio.shield(feed.loaded)
+        return feed
+
+    def leave(self, feed: GameFeed, subscriber: Subscriber) -> None:
+        if feed.leave(subscriber) and self._feeds.get(feed.game_id) is feed:
+            del self._feeds[feed.game_id]
+
+    def close(self) -> None:
+        """End every stream now: the service is stopping."""
+        self.closing.set()
+        for feed in self._feeds.values():
+            for subscriber in feed.subscribers:
+                subscriber.cut()
+        for waiters in self._waiting.values():
+            for waiter in waiters:
+                waiter.set()
+
+    def close_soon(self) -> None:
+        """`close`, from a signal handler or another thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.close)
 
 
 class KeepAlive:
@@ -110,63 +215,51 @@ class KeepAlive:
 
 async def quiet_wait(hub: LiveHub, topic: str, keep_alive: KeepAlive) -> bool:
     """Wait for news of the topic, at most until a poll or a keep-alive is due."""
-    return await hub.wait(topic, min(POLL_SECONDS, keep_alive.remaining()))
+    return await hub.wait(topic, min(hub.poll_seconds(), keep_alive.remaining()))
 
 
-def message(version: int, event: Any) -> ServerSentEventMessage:
-    tag = event.__struct_config__.tag
-    return ServerSentEventMessage(data=msgspec.json.encode(event).decode(), event=tag, id=version)
+def counted(
+    messages: AsyncIterator[ServerSentEventMessage], release: Callable[[], None]
+) -> AsyncIterator[ServerSentEventMessage]:
+    """`messages`, counted as an open stream until they end; released also when the stream
+    is dropped before it started (the client left at once)."""
 
+    async def counting() -> AsyncIterator[ServerSentEventMessage]:
+        LIVE_CONNECTIONS.inc()
+        try:
+            async for item in messages:
+                yield item
+        finally:
+            LIVE_CONNECTIONS.dec()
+            release()
 
-def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
-    data = msgspec.json.encode(game.view(seat)).decode()
-    return ServerSentEventMessage(data=data, event="view", id=game.table.version)
-
-
-@dataclass(frozen=True, slots=True)
-class Following:
-    """Who follows which game from where, and whether each batch ends with their view."""
-
-    game_id: str
-    seat: int
-    after: int
-    with_view: bool = False
-
-
-async def batch(
-    handler: CommandHandler, game: LoadedGame, after: int, following: Following
-) -> list[ServerSentEventMessage]:
-    """The messages for the game's events after `after`, then the follower's view if asked."""
-    shown = await events_after(handler, game, after, following.seat)
-    messages = [message(item.version, item.event) for item in shown]
-    if following.with_view:
-        messages.append(view_message(game, following.seat))
-    return messages
+    wrapped = counting()
+    weakref.finalize(wrapped, release)
+    return wrapped
 
 
 async def follow(
-    hub: LiveHub, handler: CommandHandler, following: Following
+    hub: LiveHub, feed: GameFeed, subscriber: Subscriber, opening: bytes
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """Messages for every event after `following.after`, as they come, until the game ends;
-    with the view asked, the stream opens with the view as it stands."""
-    LIVE_CONNECTIONS.inc()
+    """The opening messages, then each batch the feed offers, until the game ends, the
+    stream falls too far behind or the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)
-    after, opening = following.after, following.with_view
     try:
+        if opening:
+            yield Encoded(raw=opening)
         while True:
-            game = await handler.load(following.game_id)
-            if game.table.version > after or opening:
-                for item in await batch(handler, game, after, following):
-                    yield item
-                after, opening = game.table.version, False
+            batches = subscriber.take()
+            for batch in batches:
+                yield Encoded(raw=batch.encoded(subscriber.seat, subscriber.with_view))
+            if batches:
                 keep_alive.sent()
-            if game.table.status == "finished":
+            if subscriber.ended:
                 return
-            await quiet_wait(hub, following.game_id, keep_alive)
+            await subscriber.wait(keep_alive.remaining())
             if keep_alive.due():
                 yield KEEP_ALIVE
     finally:
-        LIVE_CONNECTIONS.dec()
+        hub.leave(feed, subscriber)
 
 
 async def stream_seat(
@@ -178,6 +271,15 @@ async def stream_seat(
         return seat
     book: TicketBook = request.app.state.tickets
     return await book.seat(game.game_id, ticket)
+
+
+def client_address(request: Request[Any, Any, Any]) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def refuse_while_closing(hub: LiveHub) -> None:
+    if hub.closing.is_set():
+        raise DomainError("unavailable", "the service is stopping; reconnect in a moment")
 
 
 Include = Annotated[
@@ -204,7 +306,22 @@ async def live(
     include: Include = None,
 ) -> ServerSentEvent:
     """Server-Sent Events of the game as the caller may see them; the id is the version."""
+    hub: LiveHub = request.app.state.live
+    refuse_while_closing(hub)
     seat = await stream_seat(request, handler, game_id, ticket)
-    start = last_event_id if last_event_id is not None else after
-    following = Following(game_id, seat, start, with_view=include == "view")
-    return ServerSentEvent(follow(request.app.state.live, handler, following))
+    release = hub.counts.admit(game_id, client_address(request))
+    try:
+        feed = await hub.feed(handler, game_id)
+        subscriber = Subscriber(seat, with_view=include == "view")
+        start = last_event_id if last_event_id is not None else after
+        feed.join(subscriber)
+    except BaseException:
+        release()
+        raise
+    try:
+        opening = await feed.opening(start, seat, subscriber.with_view)
+    except BaseException:
+        hub.leave(feed, subscriber)
+        release()
+        raise
+    return ServerSentEvent(counted(follow(hub, feed, subscriber, opening), release))

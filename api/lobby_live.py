@@ -1,23 +1,39 @@
 """The lobby, live: `GET /lobby/live` pushes the lobby page whenever it changes.
 
-The hub wakes lobby streams on every event that opens, fills or starts a table. The lobby is
-a read model, which trails the log by the projection lag, so a woken stream reads the page
-again every `SETTLE_STEP` seconds for up to `SETTLE_SECONDS` until it has changed; a stream
-also reads it every `POLL_SECONDS` anyway, so a lost wake-up only delays a change.
+The streams asking for the same page (`kind`, `limit`) share one feed, which reads the page
+for all of them. The hub wakes the feeds on every event that opens, fills or starts a table.
+The lobby is a read model, which trails the log by the projection lag, so a woken feed reads
+the page again every `SETTLE_STEP` seconds for up to `SETTLE_SECONDS` until it has changed; a
+feed also reads it at every poll anyway, so a lost wake-up only delays a change, and a read
+that fails (Postgres down) is tried again at the next one while the streams go on. A stream
+that falls behind only misses pages that were replaced: it is always sent the latest.
 """
 
 import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 
 import asyncpg
 import msgspec
-from litestar import get
+from litestar import Request, get
 from litestar.datastructures import State
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.live import KEEP_ALIVE, LIVE_CONNECTIONS, LOBBY, KeepAlive, LiveHub, quiet_wait
+from api.errors import UNAVAILABLE
+from api.live import (
+    KEEP_ALIVE,
+    LOBBY,
+    KeepAlive,
+    LiveHub,
+    client_address,
+    counted,
+    refuse_while_closing,
+)
+from api.live_feeds import Encoded
 from api.reads import Kind, Limit, Page, known_kind, lobby_page
 
+log = logging.getLogger(__name__)
 SETTLE_STEP = 0.05
 SETTLE_SECONDS = 2.0
 
@@ -33,38 +49,105 @@ async def changed_page(pool: asyncpg.Pool, kind: str | None, limit: int, shown: 
     return page
 
 
-def lobby_message(page: Page) -> ServerSentEventMessage:
-    return ServerSentEventMessage(data=msgspec.json.encode(page).decode(), event="lobby")
+def lobby_message(page: Page) -> bytes:
+    data = msgspec.json.encode(page).decode()
+    return ServerSentEventMessage(data=data, event="lobby").encode()
+
+
+class LobbyFeed:
+    """One lobby page as its streams follow it: the latest message, replaced on a change."""
+
+    def __init__(self, hub: LiveHub, pool: asyncpg.Pool, kind: str | None, limit: int) -> None:
+        self._hub, self._pool, self._kind, self._limit = hub, pool, kind, limit
+        self.streams = 0
+        self.shown: Page | None = None
+        self.message = b""
+        self.changed = asyncio.Event()
+        """Set when `message` is replaced (then a new event stands for the next change)."""
+
+    async def load(self) -> None:
+        self._show(await lobby_page(self._pool, self._kind, self._limit))
+
+    def _show(self, page: Page) -> None:
+        self.shown, self.message = page, lobby_message(page)
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
+
+    async def run(self) -> None:
+        while self.streams and not self._hub.closing.is_set():
+            woken = await self._hub.wait(LOBBY, self._hub.poll_seconds())
+            try:
+                page = await self._next_page(woken)
+            except UNAVAILABLE as error:
+                log.warning("the lobby stream cannot read the lobby now: %s", error)
+                continue
+            if page != self.shown:
+                self._show(page)
+        self.changed.set()
+
+    async def _next_page(self, woken: bool) -> Page:
+        if woken and self.shown is not None:
+            return await changed_page(self._pool, self._kind, self._limit, self.shown)
+        return await lobby_page(self._pool, self._kind, self._limit)
+
+
+class LobbyFeeds:
+    """The lobby feeds followed now, by page (`kind`, `limit`)."""
+
+    def __init__(self, hub: LiveHub, pool: asyncpg.Pool) -> None:
+        self._hub, self._pool = hub, pool
+        self._feeds: dict[tuple[str | None, int], LobbyFeed] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @contextlib.asynccontextmanager
+    async def following(self, kind: str | None, limit: int) -> AsyncIterator[LobbyFeed]:
+        key = (kind, limit)
+        feed = self._feeds.get(key)
+        if feed is None:
+            feed = LobbyFeed(self._hub, self._pool, kind, limit)
+            await feed.load()
+            feed = self._feeds.setdefault(key, feed)
+        feed.streams += 1
+        if feed.streams == 1:
+            task = asyncio.create_task(feed.run())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        try:
+            yield feed
+        finally:
+            feed.streams -= 1
+            if not feed.streams and self._feeds.get(key) is feed:
+                del self._feeds[key]
+                feed.changed.set()
 
 
 async def lobby_updates(
-    hub: LiveHub, pool: asyncpg.Pool, kind: str | None, limit: int
+    hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The lobby page now, then again each time it changes."""
-    LIVE_CONNECTIONS.inc()
+    """The lobby page now, then again each time it changes, until the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)
-    try:
-        shown = await lobby_page(pool, kind, limit)
-        yield lobby_message(shown)
-        while True:
-            woken = await quiet_wait(hub, LOBBY, keep_alive)
-            if woken:
-                page = await changed_page(pool, kind, limit, shown)
-            else:
-                page = await lobby_page(pool, kind, limit)
-            if page != shown:
-                shown = page
+    async with feeds.following(kind, limit) as feed:
+        sent = b""
+        while not hub.closing.is_set():
+            if feed.message != sent:
+                sent = feed.message
                 keep_alive.sent()
-                yield lobby_message(page)
+                yield Encoded(raw=sent)
             elif keep_alive.due():
                 yield KEEP_ALIVE
-    finally:
-        LIVE_CONNECTIONS.dec()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(feed.changed.wait(), keep_alive.remaining())
 
 
 @get("/lobby/live", tags=["read models"])
-async def lobby_live(state: State, kind: Kind = None, limit: Limit = 50) -> ServerSentEvent:
+async def lobby_live(
+    request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
+) -> ServerSentEvent:
     """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
     sent at once, then whenever a table opens, fills or starts."""
     known_kind(kind)
-    return ServerSentEvent(lobby_updates(state.live, state.pool, kind, limit))
+    state = request.app.state
+    refuse_while_closing(state.live)
+    release = state.live.counts.admit(None, client_address(request))
+    updates = lobby_updates(state.live, state.lobby_feeds, kind, limit)
+    return ServerSentEvent(counted(updates, release))

@@ -1,0 +1,263 @@
+"""One feed per followed game, shared by every live stream of that game.
+
+The hub hands a feed each event of its game as the Redis stream carries it (the stored JSON
+included), so following a game costs no database read per event, whatever the number of
+streams: the feed folds the events into its own copy of the game, and each batch is redacted
+(`api.games.redacted`, as `GET /games/{id}/events` does), encoded once per viewer and sent
+as one chunk. A feed reads Postgres only when it opens, when the events it hears skip a
+version (a notification lost, Redis restarted), and when it has heard nothing for a poll's
+time, so a lost notification delays an event but never drops it. A read that fails (Postgres
+down or slow) is tried again at the next poll while the streams go on with keep-alives.
+
+Each stream holds at most `QUEUE_BATCHES` batches not sent yet: a client that stops reading
+blocks its stream's writes, its queue fills, and the stream is cut; the client resumes with
+`Last-Event-ID`.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import msgspec
+from litestar.response import ServerSentEventMessage
+
+from api.errors import UNAVAILABLE
+from api.games import events_after, redacted
+from commands import codec
+from commands.handler import CommandHandler, LoadedGame
+from commands.store import StoredEvent
+from domain import table
+
+log = logging.getLogger(__name__)
+QUEUE_BATCHES = 256
+"""Batches a stream may hold unsent before it is cut as too far behind."""
+MAX_OPENINGS = 256
+"""Openings (viewer, view or not, first version) kept for the streams opening at a version."""
+
+
+@dataclass
+class Encoded(ServerSentEventMessage):
+    """Messages encoded once, sent as they are by however many streams."""
+
+    raw: bytes = b""
+
+    def encode(self) -> bytes:
+        return self.raw
+
+
+def message(version: int, event: Any) -> ServerSentEventMessage:
+    tag = event.__struct_config__.tag
+    return ServerSentEventMessage(data=msgspec.json.encode(event).decode(), event=tag, id=version)
+
+
+def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
+    data = msgspec.json.encode(game.view(seat)).decode()
+    return ServerSentEventMessage(data=data, event="view", id=game.table.version)
+
+
+def encoded(
+    game: LoadedGame, events: Sequence[tuple[int, Any]], seat: int, with_view: bool
+) -> bytes:
+    """The messages of `events` as `seat` may see them, then its view if asked, as bytes."""
+    shown = [message(item.version, item.event) for item in redacted(game, events, seat)]
+    if with_view:
+        shown.append(view_message(game, seat))
+    return b"".join(item.encode() for item in shown)
+
+
+@dataclass(eq=False)
+class Batch:
+    """Events a feed found at once, and the game after them; encoded once per viewer."""
+
+    game: LoadedGame
+    events: tuple[tuple[int, Any], ...]
+    _encoded: dict[tuple[int, bool], bytes] = field(default_factory=dict)
+
+    def encoded(self, seat: int, with_view: bool) -> bytes:
+        key = (seat, with_view)
+        if key not in self._encoded:
+            self._encoded[key] = encoded(self.game, self.events, seat, with_view)
+        return self._encoded[key]
+
+
+class Subscriber:
+    """One stream's place in a feed: the batches not sent yet, at most `limit` of them."""
+
+    def __init__(self, seat: int, with_view: bool, limit: int = QUEUE_BATCHES) -> None:
+        self.seat = seat
+        self.with_view = with_view
+        self.ended = False
+        """No more batches will come: the game is over, the stream fell behind, or the
+        service is stopping."""
+        self._limit = limit
+        self._batches: deque[Batch] = deque()
+        self._news = asyncio.Event()
+
+    def offer(self, batch: Batch) -> None:
+        if self.ended:
+            return
+        if len(self._batches) >= self._limit:
+            self.cut()
+            return
+        self._batches.append(batch)
+        self._news.set()
+
+    def finish(self) -> None:
+        """End the stream once the batches offered so far are sent."""
+        self.ended = True
+        self._news.set()
+
+    def cut(self) -> None:
+        """End the stream now; the client resumes from the last id it received."""
+        self._batches.clear()
+        self.finish()
+
+    def take(self) -> list[Batch]:
+        taken = list(self._batches)
+        self._batches.clear()
+        self._news.clear()
+        return taken
+
+    async def wait(self, seconds: float) -> None:
+        """Return when batches or the end come, or after `seconds`."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._news.wait(), seconds)
+
+
+class GameFeed:
+    """The game as its streams follow it, moved on by the events the hub hears."""
+
+    def __init__(self, game_id: str, handler: CommandHandler, poll: Callable[[], float]) -> None:
+        self.game_id = game_id
+        self.subscribers: set[Subscriber] = set()
+        self._handler = handler
+        self._poll = poll
+        self._game: LoadedGame | None = None
+        self._heard: list[StoredEvent] = []
+        self._news = asyncio.Event()
+        self.stopped = False
+        self._openings: dict[tuple[int, bool, int], asyncio.Future[bytes]] = {}
+        self._openings_version = 0
+        self.loaded = asyncio.ensure_future(self._load())
+
+    @property
+    def game(self) -> LoadedGame:
+        assert self._game is not None, "the feed is not loaded yet"
+        return self._game
+
+    async def _load(self) -> None:
+        self._game = await self._handler.load(self.game_id)
+
+    def hear(self, event: StoredEvent) -> None:
+        """An event of this game from the Redis stream (called by the hub)."""
+        self._heard.append(event)
+        self._news.set()
+
+    def join(self, subscriber: Subscriber) -> None:
+        self.subscribers.add(subscriber)
+        if self.game.table.status == "finished":
+            subscriber.finish()
+
+    def leave(self, subscriber: Subscriber) -> bool:
+        """Forget the subscriber; True when the feed has no subscriber left and stops."""
+        self.subscribers.discard(subscriber)
+        if not self.subscribers:
+            self.stop()
+        return self.stopped
+
+    def stop(self) -> None:
+        self.stopped = True
+        self._news.set()
+
+    async def opening(self, after: int, seat: int, with_view: bool) -> bytes:
+        """What a stream opening now is sent first: the events after `after` up to the feed's
+        version, then the view if asked; read and encoded once for all the streams opening
+        alike at this version (a crowd arriving at once costs one read)."""
+        game = self.game
+        if after >= game.table.version:
+            return encoded(game, (), seat, with_view) if with_view else b""
+        if self._openings_version != game.table.version:
+            self._openings, self._openings_version = {}, game.table.version
+        key = (seat, with_view, after)
+        task = self._openings.get(key)
+        if task is None or (task.done() and task.exception() is not None):
+            task = asyncio.ensure_future(self._history(game, after, seat, with_view))
+            if len(self._openings) < MAX_OPENINGS:
+                self._openings[key] = task
+        return await asyncio.shield(task)
+
+    async def _history(self, game: LoadedGame, after: int, seat: int, with_view: bool) -> bytes:
+        shown = await events_after(self._handler, game, after, seat)
+        events = [(item.version, item.event) for item in shown]
+        return encoded(game, events, seat, with_view)
+
+    async def run(self) -> None:
+        """Move the game on with each batch of events and offer it to every subscriber,
+        until the game is over or no stream follows it any more. Should that fail, the
+        streams are cut: they come back with `Last-Event-ID` to a new feed."""
+        try:
+            await self._follow()
+        except Exception:
+            log.exception("the live feed of %s failed; its streams are cut", self.game_id)
+            self.stop()
+            for subscriber in self.subscribers:
+                subscriber.cut()
+
+    async def _follow(self) -> None:
+        while not self.stopped:
+            woken = False
+            with contextlib.suppress(TimeoutError):
+                woken = await asyncio.wait_for(self._news.wait(), self._poll())
+            self._news.clear()
+            if self.stopped:
+                return
+            rows = self._heard_rows() if woken else None
+            if rows is None:
+                rows = await self._read_rows()
+            if rows:
+                self._publish(rows)
+
+    def _heard_rows(self) -> list[StoredEvent] | None:
+        """The events heard that follow on from the feed's version, None when they skip one."""
+        version = self.game.table.version
+        heard = [row for row in self._heard if row.version > version]
+        self._heard.clear()
+        if all(row.version == version + n for n, row in enumerate(heard, 1)):
+            return self._whole_commands(heard)
+        return None
+
+    async def _read_rows(self) -> list[StoredEvent]:
+        """The events after the feed's version, from Postgres (none while it does not answer)."""
+        self._heard.clear()
+        try:
+            return await self._handler.stored_events(self.game_id, self.game.table.version)
+        except UNAVAILABLE as error:
+            log.warning("live feed of %s cannot read the game now: %s", self.game_id, error)
+            return []
+
+    def _whole_commands(self, heard: list[StoredEvent]) -> list[StoredEvent]:
+        """The events heard up to the end of the last command heard whole; the rest wait for
+        theirs (Redis may hand over a command's events in two reads): a batch always ends
+        between two commands, where the game's views are defined."""
+        ends = [index for index, row in enumerate(heard, 1) if row.ends_command]
+        whole = ends[-1] if ends else 0
+        self._heard = heard[whole:]
+        return heard[:whole]
+
+    def _publish(self, rows: list[StoredEvent]) -> None:
+        game = self.game
+        events = codec.decode_events(game.rules.kind, rows)
+        self._game = replace(game, table=table.fold(game.rules, events, game.table))
+        versions = (row.version for row in rows)
+        batch = Batch(self._game, tuple(zip(versions, events, strict=True)))
+        finished = self._game.table.status == "finished"
+        for subscriber in list(self.subscribers):
+            subscriber.offer(batch)
+            if finished:
+                subscriber.finish()
+        if finished:
+            self.stop()
