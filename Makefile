@@ -1,6 +1,6 @@
 # Two entry points: `make run` serves Cardroom, `make test` runs the whole suite.
 # Both build .venv from the hash-locked requirements.lock first (once, and again when it changes).
-# `make test` also installs web/'s node modules (the TypeScript client's toolchain) from
+# `make test` also installs web/'s node modules (the web client's toolchain) from
 # web/package-lock.json, and Debian's chromium for the browser test when /usr/bin/chromium is
 # missing (apt-get, so as root, as CI runs); `make run` needs only python3 and make.
 
@@ -37,10 +37,11 @@ $(BROWSER_STAMP):
 	mkdir -p $(VENV)
 	touch $(BROWSER_STAMP)
 
-# Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API.
+# Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API,
+# type-check the web client and rebuild its bundle into api/site/ (committed).
 client: install $(WEB_STAMP)
 	$(BIN)/python -m api.contract > web/openapi.json
-	cd web && npm run --silent generate && npm run --silent check
+	cd web && npm run --silent generate && npm run --silent check && npm run --silent build
 
 run: install
 	$(BIN)/cardroom serve
@@ -54,8 +55,11 @@ check: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# Regenerate the lock file after changing dependencies in pyproject.toml.
+# Regenerate the lock files after changing dependencies in pyproject.toml: requirements.lock
+# (with the dev extra) for .venv, requirements-runtime.lock (without) for the image.
 lock:
 	$(BIN)/pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
 		--index-url https://pypi.org/simple -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 \
+		--index-url https://pypi.org/simple -o requirements-runtime.lock

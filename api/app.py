@@ -4,7 +4,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import asyncpg
-import msgspec
 import redis.asyncio as redis
 from litestar import Litestar, Response, get
 from litestar.config.compression import CompressionConfig
@@ -16,34 +15,26 @@ from api.contract.serving import assets_router, openapi_config
 from api.cors import cors_config
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
+from api.health import HEALTH_ROUTES
 from api.live import LiveHub, live
-from api.lobby_live import lobby_live
+from api.lobby_live import LobbyFeeds, lobby_live
+from api.rate_limits import RateLimiter, RateLimits
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
 from api.request_ids import send_request_id
 from api.security_headers import send_security_headers
 from api.tickets import TicketBook, issue_ticket
+from api.web import web_client
 from commands.bots import BotWorker
 from commands.handler import CommandHandler
 from infra import workers
+from infra.database import Timeouts, open_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
-from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT
-
-
-class Health(msgspec.Struct, frozen=True):
-    status: str
-
-
-@get("/health", tags=["service"])
-async def health(state: State) -> Health:
-    """200 once the database and Redis answer."""
-    await state.pool.fetchval("SELECT 1")
-    await state.redis.ping()
-    return Health("ok")
+from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT, StreamCaps
 
 
 @get("/metrics", tags=["service"], media_type="text/plain")
@@ -91,24 +82,29 @@ def create_app(
     bot_pace: float = DEFAULT_BOT_PACE,
     cors_origins: list[str] | None = None,
     live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
+    database_timeouts: Timeouts | None = None,
+    rate_limits: RateLimits | None = None,
+    stream_caps: StreamCaps | None = None,
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
     With `run_workers` the relay, the projections and the bots run in this process too;
     `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
     `live_heartbeat` the seconds a quiet live stream waits before a keep-alive comment;
-    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`).
+    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`), `database_timeouts`
+    and `rate_limits` to theirs (see `infra.database`, `api.rate_limits`), `stream_caps` to
+    CARDROOM_LIVE_STREAMS_PER_GAME and _PER_CLIENT (see `infra.settings`).
     """
 
     @asynccontextmanager
     async def connections(app: Litestar) -> AsyncIterator[None]:
-        pool = await asyncpg.create_pool(database_url, min_size=2, max_size=20)
+        pool = await open_pool(database_url, timeouts=database_timeouts)
         client = redis.from_url(redis_url)
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
-            hub = LiveHub(client, stream, live_heartbeat)
-            app.state.update(pool=pool, redis=client, live=hub)
+            hub = LiveHub(client, stream, live_heartbeat, stream_caps or StreamCaps.from_env())
+            app.state.update(pool=pool, redis=client, live=hub, lobby_feeds=LobbyFeeds(hub, pool))
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             work = background_work(pool, client, stream, run_workers, run_workers)
@@ -116,14 +112,17 @@ def create_app(
                 app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
                 work["bots"] = app.state.bots.run
             async with workers.running({"live hub": hub.run, **work}):
-                yield
+                try:
+                    yield
+                finally:
+                    hub.close()
         finally:
             await client.aclose()
             await pool.close()
 
     return Litestar(
         route_handlers=[
-            health,
+            *HEALTH_ROUTES,
             metrics,
             GamesController,
             live,
@@ -132,10 +131,12 @@ def create_app(
             *READ_MODEL_ROUTES,
             *REPLAY_ROUTES,
             assets_router(),
+            web_client(),
         ],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        exception_handlers=EXCEPTION_HANDLERS,
+        middleware=[RateLimiter(rate_limits or RateLimits.from_env())],
         before_send=[send_request_id, send_security_headers],
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,

@@ -15,11 +15,13 @@ import uvicorn
 from rich.progress import Progress
 
 from api.app import background_work, bot_work, create_app
+from api.graceful import GRACE_SECONDS, StreamsEndingServer
 from api.live import LiveHub
 from commands.handler import CommandHandler
 from commands.registry import GAMES
 from commands.store import Position
 from infra import audit_commands, workers
+from infra.database import open_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
@@ -47,7 +49,10 @@ def main() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
 @click.option("--no-workers", is_flag=True, help="Serve the API only (run workers elsewhere).")
-def serve(host: str, port: int, no_workers: bool) -> None:
+@click.option(
+    "--access-log", is_flag=True, help="Log every request (off: it costs CPU per request)."
+)
+def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
     settings = Settings.from_env()
     with server_urls(settings) as (postgres, redis_url):
         app = create_app(
@@ -57,7 +62,16 @@ def serve(host: str, port: int, no_workers: bool) -> None:
             bot_pace=settings.bot_pace,
             live_heartbeat=settings.live_heartbeat,
         )
-        uvicorn.run(app, host=host, port=port)
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            loop="uvloop",
+            http="httptools",
+            access_log=access_log,
+            timeout_graceful_shutdown=GRACE_SECONDS,
+        )
+        StreamsEndingServer(config, app).run()
 
 
 @main.command(name="migrate", help="Apply the database migrations not applied yet, then exit.")
@@ -141,7 +155,7 @@ async def _migrate(url: str) -> list[str]:
 @contextlib.asynccontextmanager
 async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
     with server_urls(Settings.from_env()) as (postgres, redis_url):
-        async with asyncpg.create_pool(postgres) as pool:
+        async with open_pool(postgres) as pool:
             async with pool.acquire() as connection:
                 await migrate(connection)
             client = redis.from_url(redis_url)

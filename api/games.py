@@ -10,6 +10,7 @@ from litestar.params import HeaderParameter
 from api.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.params import GameId
+from api.rate_limits import RATE_LIMIT
 from commands import codec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -17,7 +18,7 @@ from commands.registry import GAMES
 from commands.store import StoredEvent
 from commands.strategies import strategy
 from domain import table
-from domain.decider import REFEREE
+from domain.decider import REFEREE, AnyRules
 from domain.errors import DomainError
 
 MAX_KEY = 200
@@ -40,6 +41,26 @@ class KindInfo(msgspec.Struct, frozen=True):
     min_seats: int
     max_seats: int
     options: dict[str, Any]
+    options_schema: dict[str, Any]
+
+
+def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
+    """The JSON Schema of a kind's options (each field's default, range or choices), so a
+    form can be built from it."""
+    schema: dict[str, Any] = msgspec.json.schema(options)["$defs"][options.__name__]
+    return schema
+
+
+def kind_info(rules: AnyRules) -> KindInfo:
+    """What a client needs to know to open a table of the kind `rules` plays."""
+    return KindInfo(
+        rules.kind,
+        rules.title,
+        rules.min_seats,
+        rules.max_seats,
+        msgspec.to_builtins(rules.Options()),
+        options_schema(rules.Options),
+    )
 
 
 OptionScalar = str | int | float | bool | None
@@ -89,13 +110,11 @@ class GamesController(Controller):
 
     @get("/kinds")
     async def kinds(self) -> list[KindInfo]:
-        """The game kinds hosted here, their seat ranges and option defaults."""
-        return [
-            KindInfo(r.kind, r.title, r.min_seats, r.max_seats, msgspec.to_builtins(r.Options()))
-            for r in GAMES.values()
-        ]
+        """The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
+        of their options (ranges and choices)."""
+        return [kind_info(rules) for rules in GAMES.values()]
 
-    @post("/")
+    @post("/", opt={RATE_LIMIT: "games"})
     async def create(
         self,
         request: AnyRequest,
@@ -111,7 +130,7 @@ class GamesController(Controller):
             headers={"Location": f"/games/{applied.game_id}"},
         )
 
-    @post("/{game_id:str}/seats")
+    @post("/{game_id:str}/seats", opt={RATE_LIMIT: "seats"})
     async def take_seat(
         self,
         request: AnyRequest,
@@ -132,7 +151,7 @@ class GamesController(Controller):
             headers={"Location": f"/games/{game_id}"},
         )
 
-    @post("/{game_id:str}/commands", status_code=200)
+    @post("/{game_id:str}/commands", status_code=200, opt={RATE_LIMIT: "commands"})
     async def command(
         self,
         request: AnyRequest,
@@ -141,12 +160,12 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
-        game = await handler.load(game_id)
+        game = await handler.current(game_id)
         seat = await acting_seat(handler, game_id, bearer_token(request))
         command = _decode_command(game, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
-        events = _redacted(game, zip(versions, applied.events, strict=True), seat)
+        events = redacted(game, zip(versions, applied.events, strict=True), seat)
         return CommandAccepted(applied.last_version, events)
 
     @get("/{game_id:str}")
@@ -215,10 +234,10 @@ async def _known_rows(
 def _shown(game: LoadedGame, rows: Sequence[StoredEvent], seat: int) -> list[VersionedEvent]:
     """Stored events decoded and redacted as `seat` may see them."""
     kind = game.rules.kind
-    return _redacted(game, ((row.version, codec.decode_event(kind, row)) for row in rows), seat)
+    return redacted(game, ((row.version, codec.decode_event(kind, row)) for row in rows), seat)
 
 
-def _redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:
+def redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:
     """Events as `seat` may see them; once the game is over every card is open to all."""
     viewer = REFEREE if game.table.status == "finished" else seat
     shown = ((version, table.redact(game.rules, event, viewer)) for version, event in events)

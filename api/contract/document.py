@@ -83,6 +83,9 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
         schemes += [{TICKET_SCHEME: []}] if described.ticket else []
         schemes += [] if described.token == "required" else [{}]
         operation["security"] = schemes
+    if "rate_limited" in described.codes:
+        for status in [status for status in responses if status.startswith("2")]:
+            responses[status].setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
     for status, codes in _by_status(described.codes).items():
         responses[str(status)] = _problem_response(status, codes)
     responses["500"] = _problem_response(500, ("internal_error",))
@@ -122,8 +125,22 @@ _STATUS_TEXT = {
     409: "Refused: it does not fit the game as it stands.",
     422: "Refused: the kind, options, name or bot does not exist.",
     500: "The server failed to answer.",
-    503: "The game kept changing under the command; send it again.",
+    429: "Too many requests from this client (or seat) for now; wait `Retry-After` seconds.",
+    503: "Busy or unavailable for a moment; send it again (after `Retry-After` seconds).",
 }
+_INTEGER = {"type": "integer", "minimum": 0}
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": {
+        "description": "Requests allowed in the window (per client, or per seat for commands).",
+        "schema": _INTEGER,
+    },
+    "RateLimit-Remaining": {"description": "Requests left in the window.", "schema": _INTEGER},
+    "RateLimit-Reset": {"description": "Seconds until the window frees one.", "schema": _INTEGER},
+}
+RETRY_AFTER_HEADER = {
+    "Retry-After": {"description": "Seconds to wait before sending again.", "schema": _INTEGER}
+}
+_HEADERS_BY_STATUS = {429: {**RETRY_AFTER_HEADER, **RATE_LIMIT_HEADERS}, 503: RETRY_AFTER_HEADER}
 
 
 def _problem_response(status: int, codes: tuple[str, ...]) -> dict[str, Any]:
@@ -143,8 +160,10 @@ def _problem_response(status: int, codes: tuple[str, ...]) -> dict[str, Any]:
         },
         "required": ["status", "code"],
     }
+    headers = {"headers": _HEADERS_BY_STATUS[status]} if status in _HEADERS_BY_STATUS else {}
     return {
         "description": _STATUS_TEXT.get(status, "Refused.") + " `code`: " + ", ".join(codes),
+        **headers,
         "content": {
             PROBLEM: {
                 "schema": {"allOf": [{"$ref": REF + "Problem"}, restriction]},

@@ -92,10 +92,7 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
                 }
             )
         case "get", "/games/kinds":
-            kinds = [
-                _json(games.KindInfo(r.kind, r.title, r.min_seats, r.max_seats, r.Options()))
-                for r in GAMES.values()
-            ]
+            kinds = [_json(games.kind_info(rules)) for rules in GAMES.values()]
             return {"kinds": {"value": kinds}}
         case "post", "/games":
             return {"created": {"value": {"id": EXAMPLE_ID, "kind": first, "version": 1}}}
@@ -117,6 +114,10 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "get", "/lobby/live":
             return {"stream": {"value": _sse("lobby", _lobby_page(view["kind"], view))}}
         case "get", "/health":
+            ok = {"status": "ok", "postgres": "ok", "redis": "ok"}
+            degraded = {"status": "degraded", "postgres": "ok", "redis": "down"}
+            return {"ok": {"value": ok}, "degraded": {"value": degraded}}
+        case "get", "/health/live" | "/health/ready":
             return {"ok": {"value": {"status": "ok"}}}
         case "get", "/metrics":
             return {"metrics": {"value": "# HELP cardroom_commands_total ...\n"}}

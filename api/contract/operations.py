@@ -4,7 +4,7 @@ description adds to the handler's docstring: what a route's signature cannot say
 import ast
 import importlib.util
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -76,6 +76,8 @@ def _codes_in_package(name: str) -> Iterator[str]:
 
 def _codes_in_source(source: str) -> Iterator[str]:
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Return) and _is_refusal(node.value):
+            yield node.value.elts[0].value  # type: ignore[union-attr]
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
         position = {"require": 1, "refuse": 0, "DomainError": 0}.get(node.func.id)
@@ -86,11 +88,50 @@ def _codes_in_source(source: str) -> Iterator[str]:
             yield argument.value
 
 
+def _is_refusal(value: ast.expr | None) -> bool:
+    """`return "code", "sentence"`: a refusal check's answer."""
+    return (
+        isinstance(value, ast.Tuple)
+        and len(value.elts) == 2
+        and isinstance(value.elts[0], ast.Constant)
+        and isinstance(value.elts[0].value, str)
+        and isinstance(value.elts[1], ast.Constant | ast.JoinedStr)
+    )
+
+
+STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds")}
+"""The operations that ask neither Postgres nor Redis; every other one answers 503
+`unavailable` (with `Retry-After`) while the store it needs does not answer."""
+RATE_LIMITED = {
+    ("post", "/games"),
+    ("post", "/games/{game_id}/seats"),
+    ("post", "/games/{game_id}/commands"),
+}
+"""The operations under a rate limit (`api.rate_limits`), answering 429 `rate_limited`."""
+
+
 def operations() -> dict[tuple[str, str], Operation]:
     """Every operation of the service, by (method, path), and what it can refuse."""
+    described = _described()
+    for key, operation in described.items():
+        limited = ("rate_limited",) if key in RATE_LIMITED else ()
+        down = () if key in STORELESS else ("unavailable",)
+        described[key] = replace(operation, codes=(*operation.codes, *limited, *down))
+    return described
+
+
+def _described() -> dict[tuple[str, str], Operation]:
     playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
     return {
-        ("get", "/health"): Operation(()),
+        ("get", "/health"): Operation(
+            (),
+            description="While Redis is down the status is `degraded` (200): games are "
+            "played, live pushes and stream tickets wait. While Postgres is down it is 503.",
+        ),
+        ("get", "/health/live"): Operation((), description="Liveness: asks no store."),
+        ("get", "/health/ready"): Operation(
+            (), description="Readiness: Postgres answers (Redis is not needed to serve)."
+        ),
         ("get", "/metrics"): Operation(()),
         ("get", "/games/kinds"): Operation(()),
         ("post", "/games"): Operation(
@@ -150,7 +191,7 @@ def operations() -> dict[tuple[str, str], Operation]:
             ),
         ),
         ("get", "/games/{game_id}/live"): Operation(
-            (*_QUERY, *_VIEWER, "invalid_ticket"),
+            (*_QUERY, *_VIEWER, "invalid_ticket", "too_many_streams"),
             token="optional",
             ticket=True,
             description=(
@@ -159,7 +200,10 @@ def operations() -> dict[tuple[str, str], Operation]:
                 "events (the first too, even when empty) is followed by a message "
                 "`event: view` whose `data` is the caller's `TableView` as of that batch. "
                 "Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what "
-                "was missed; the stream ends with the game."
+                "was missed; the stream ends with the game, and is also ended when the "
+                "service stops or the client falls too far behind (reconnect then). "
+                "Streams are capped per game and per client address: past a cap, 429 "
+                "`too_many_streams`."
             ),
         ),
         ("get", "/games/{game_id}/replay"): Operation(
@@ -171,10 +215,12 @@ def operations() -> dict[tuple[str, str], Operation]:
         ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
         ("get", "/lobby"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/lobby/live"): Operation(
-            (*_QUERY, "unknown_kind"),
+            (*_QUERY, "unknown_kind", "too_many_streams"),
             description=(
                 "Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the "
-                "lobby trails the games by the projection lag. The stream does not end."
+                "lobby trails the games by the projection lag. The stream ends only when the "
+                "service stops. It counts in the cap of streams per client address (429 "
+                "`too_many_streams`)."
             ),
         ),
         ("get", "/tables"): Operation((*_QUERY, "unknown_kind", "unknown_status")),

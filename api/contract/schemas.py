@@ -50,7 +50,16 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "TableView": _by_kind("TableView", "A table as one viewer sees it, by kind."),
         "VersionedEvent": _struct_schema(games.VersionedEvent, event=any_event),
         "CommandAccepted": _struct_schema(games.CommandAccepted),
-        "KindInfo": _struct_schema(games.KindInfo, options={"$ref": REF + "AnyOptions"}),
+        "KindInfo": _struct_schema(
+            games.KindInfo,
+            options={"$ref": REF + "AnyOptions"},
+            options_schema={
+                "type": "object",
+                "additionalProperties": True,
+                "description": "The JSON Schema of the kind's options: each property's default,"
+                " range (`minimum`, `maximum`, `minItems`, `maxItems`) or choices (`enum`).",
+            },
+        ),
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
         "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),

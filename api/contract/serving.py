@@ -1,11 +1,16 @@
 """Serving the published document: `/schema/openapi.json` and the docs UI, its assets served by
-the service itself (no CDN)."""
+the service itself (no CDN).
 
+The docs page holds no inline script or style, so it runs under the pages' strict
+Content-Security-Policy (`api.security_headers`): the document sits in a JSON data block,
+which `/schema/docs.js` hands to Swagger UI."""
+
+import html
 import importlib.util
 from pathlib import Path
 from typing import Any
 
-from litestar import Request, Router
+from litestar import Request, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
@@ -56,7 +61,56 @@ class ContractSwagger(SwaggerRenderPlugin):
         self._published = published
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        return super().render(request, self._published(openapi_schema))
+        document = self.render_json(request, self._published(openapi_schema))
+        # "</" cannot end the data block early once written as the JSON escape "<\/".
+        data = document.replace(b"</", b"<\\/").decode()
+        title = html.escape(openapi_schema["info"]["title"])
+        return DOCS_PAGE.format(
+            title=title,
+            css=self.css_url,
+            bundle=self.js_url,
+            preset=self.standalone_preset_js_url,
+            start=DOCS_SCRIPT_PATH,
+            data=data,
+        ).encode()
+
+
+DOCS_SCRIPT_PATH = "/schema/docs.js"
+DOCS_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link href="{css}" rel="stylesheet">
+<script src="{bundle}" defer></script>
+<script src="{preset}" defer></script>
+<script src="{start}" defer></script>
+</head>
+<body>
+<div id="swagger-container"></div>
+<script type="application/json" id="openapi-document">{data}</script>
+</body>
+</html>
+"""
+DOCS_SCRIPT = """"use strict";
+const spec = JSON.parse(document.getElementById("openapi-document").textContent);
+window.ui = SwaggerUIBundle({
+  spec,
+  dom_id: "#swagger-container",
+  deepLinking: true,
+  showExtensions: true,
+  showCommonExtensions: true,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+});
+"""
+"""Starts Swagger UI on the document of the page (deferred scripts run in order)."""
+
+
+@get(DOCS_SCRIPT_PATH, media_type="text/javascript", include_in_schema=False)
+async def docs_script() -> str:
+    return DOCS_SCRIPT
 
 
 def swagger_assets() -> Path:
@@ -67,9 +121,11 @@ def swagger_assets() -> Path:
 
 
 def assets_router() -> Router:
-    return create_static_files_router(
+    """The docs UI's scripts and stylesheets, and the script that starts it."""
+    assets = create_static_files_router(
         path=ASSETS_PATH, directories=[swagger_assets()], include_in_schema=False
     )
+    return Router("/", route_handlers=[assets, docs_script], include_in_schema=False)
 
 
 def openapi_config() -> OpenAPIConfig:

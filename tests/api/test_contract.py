@@ -117,7 +117,8 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     seats = max(rules.min_seats, 2)
     players = [f"{kind}-{uuid.uuid4().hex[:6]}-{seat}" for seat in range(seats)]
 
-    await api.ok("get", "/health")
+    for health in ("/health", "/health/live", "/health/ready"):
+        await api.ok("get", health)
     await api.ok("get", "/metrics")
     await api.ok("get", "/games/kinds")
     body = {"kind": kind, "options": QUICK_OPTIONS.get(kind, {})}

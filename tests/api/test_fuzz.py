@@ -211,7 +211,8 @@ def test_no_operation_answers_5xx(
         target, query, headers = path, {}, {}
         for (where, name), value in request["parameters"].items():
             if where == "path":
-                target = target.replace("{" + name + "}", _escaped(value))
+                # ASGI servers decode %2F before routing: a slash makes another path.
+                target = target.replace("{" + name + "}", _escaped(value.replace("/", "_")))
             elif where == "query":
                 query[name] = value
             else:

@@ -15,27 +15,14 @@ from urllib.parse import urlencode
 import httpx
 import pytest
 
+from tests.e2e.browser import STEP_SECONDS, needs_chromium, opened
 from tests.e2e.test_service import service
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGE = Path(__file__).parent / "page"
 GAME_SECONDS = 180
 """The longest a whole game may take in the page, bots included."""
-STEP_SECONDS = 15
-"""The longest any single browser step (launch, navigation, a script) may take."""
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="needs Debian's chromium (`make browser` installs it)"
-)
+pytestmark = needs_chromium
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -84,39 +71,6 @@ def api(
         patch.setenv("CARDROOM_BOT_PACE", "0.05")
         with service(database_url, redis_url, tmp_path_factory.mktemp("browser")) as http:
             yield http
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            timeout=STEP_SECONDS * 1000,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@contextmanager
-def opened(browser: Any, url: str) -> Iterator[Any]:
-    """A page at `url`; no script of it may fail uncaught."""
-    page = browser.new_page()
-    page.set_default_timeout(STEP_SECONDS * 1000)
-    page.set_default_navigation_timeout(STEP_SECONDS * 1000)
-    uncaught: list[str] = []
-    page.on("pageerror", lambda error: uncaught.append(str(error)))
-    try:
-        page.goto(url)
-        yield page
-    finally:
-        page.close()
-    assert not uncaught
 
 
 def cells(page: Any, selector: str) -> list[list[str]]:
@@ -223,3 +177,34 @@ def test_a_page_from_an_origin_not_allowed_cannot_read_the_api(
             "post": "TypeError",
             "live": "closed",
         }
+
+
+INJECT_INLINE_SCRIPT = """() => {
+  const script = document.createElement("script");
+  script.textContent = "window.injected = true";
+  document.body.append(script);
+  return window.injected === true;
+}"""
+
+
+def test_the_docs_page_renders_under_its_content_security_policy(
+    api: httpx.Client, browser: Any
+) -> None:
+    """Swagger UI draws every operation with no policy violation, and the policy holds: a
+    script injected inline does not run."""
+    document = api.get("/schema/openapi.json").json()
+    operations = sum(len(methods) for methods in document["paths"].values())
+    page = browser.new_page()
+    page.set_default_timeout(STEP_SECONDS * 1000)
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(message.text))
+    page.on("pageerror", lambda error: messages.append(str(error)))
+    try:
+        page.goto(str(api.base_url.join("/schema")))
+        page.wait_for_selector(".opblock")
+        assert page.locator(".opblock").count() == operations
+        assert not [text for text in messages if "Content Security Policy" in text], messages
+        assert not page.evaluate(INJECT_INLINE_SCRIPT)
+    finally:
+        page.close()
+    assert any("Content Security Policy" in text for text in messages), messages

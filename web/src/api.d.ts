@@ -4,6 +4,51 @@
  */
 
 export interface paths {
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description 200 while the process serves requests; no store is asked (a liveness probe).
+         *
+         *     Liveness: asks no store.
+         */
+        get: operations["HealthLiveLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description 200 when Postgres answers, so requests can be served (a readiness probe), else 503
+         *     `unavailable`. Redis is not asked: the service works without it.
+         *
+         *     Readiness: Postgres answers (Redis is not needed to serve).
+         */
+        get: operations["HealthReadyReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -13,7 +58,10 @@ export interface paths {
         };
         /**
          * Health
-         * @description 200 once the database and Redis answer.
+         * @description Each store's state: `ok`, or `degraded` while Redis is down (games go on; live
+         *     pushes and stream tickets wait); 503 `unavailable` while Postgres is down.
+         *
+         *     While Redis is down the status is `degraded` (200): games are played, live pushes and stream tickets wait. While Postgres is down it is 503.
          */
         get: operations["HealthHealth"];
         put?: never;
@@ -121,7 +169,8 @@ export interface paths {
         };
         /**
          * Kinds
-         * @description The game kinds hosted here, their seat ranges and option defaults.
+         * @description The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
+         *     of their options (ranges and choices).
          */
         get: operations["GamesKindsKinds"];
         put?: never;
@@ -187,7 +236,7 @@ export interface paths {
          * Live
          * @description Server-Sent Events of the game as the caller may see them; the id is the version.
          *
-         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too, even when empty) is followed by a message `event: view` whose `data` is the caller's `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what was missed; the stream ends with the game.
+         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too, even when empty) is followed by a message `event: view` whose `data` is the caller's `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what was missed; the stream ends with the game, and is also ended when the service stops or the client falls too far behind (reconnect then). Streams are capped per game and per client address: past a cap, 429 `too_many_streams`.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
          */
@@ -236,7 +285,7 @@ export interface paths {
          * @description Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
          *     sent at once, then whenever a table opens, fills or starts.
          *
-         *     Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails the games by the projection lag. The stream does not end.
+         *     Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails the games by the projection lag. The stream ends only when the service stops. It counts in the cap of streams per client address (429 `too_many_streams`).
          */
         get: operations["LobbyLiveLobbyLive"];
         put?: never;
@@ -413,6 +462,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Alive */
+        Alive: {
+            /**
+             * @default ok
+             * @constant
+             */
+            status: "ok";
+        };
         /** @description A command of any kind (each kind's own union). */
         AnyCommand: components["schemas"]["GnonoCommand"] | components["schemas"]["MadCommand"] | components["schemas"]["OnexenoCommand"] | components["schemas"]["EclipticCommand"] | components["schemas"]["CnoCommand"];
         /** @description An event of any kind, as the viewer may see it. */
@@ -1271,7 +1328,12 @@ export interface components {
         };
         /** Health */
         Health: {
-            status: string;
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            postgres: "ok" | "down";
+            /** @enum {string} */
+            redis: "ok" | "down";
         };
         /** KindInfo */
         KindInfo: {
@@ -1280,6 +1342,10 @@ export interface components {
             min_seats: number;
             max_seats: number;
             options: components["schemas"]["AnyOptions"];
+            /** @description The JSON Schema of the kind's options: each property's default, range (`minimum`, `maximum`, `minItems`, `maxItems`) or choices (`enum`). */
+            options_schema: {
+                [key: string]: unknown;
+            };
         };
         /**
          * LobbyEntry
@@ -1919,6 +1985,117 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    HealthLiveLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alive"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+        };
+    };
+    HealthReadyReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alive"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
     HealthHealth: {
         parameters: {
             query?: never;
@@ -1957,6 +2134,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -2028,6 +2230,12 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2126,7 +2334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: already_started, card_does_not_match, card_not_in_hand, colour_not_allowed, colour_required, game_over, not_enough_seats, not_seated, not_started, not_the_drawn_card, not_your_turn, nothing_drawn, take_four_not_allowed, unknown_command */
+            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_match, no_such_pile, not_a_pair, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2145,7 +2353,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "card_does_not_match" | "card_not_in_hand" | "colour_not_allowed" | "colour_required" | "game_over" | "not_enough_seats" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_turn" | "nothing_drawn" | "take_four_not_allowed" | "unknown_command";
+                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_match" | "no_such_pile" | "not_a_pair" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
                     };
                 };
             };
@@ -2195,6 +2403,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -2218,9 +2457,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The game kept changing under the command; send it again. `code`: busy */
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2237,7 +2478,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 503;
                         /** @enum {unknown} */
-                        code: "busy";
+                        code: "busy" | "unavailable";
                     };
                 };
             };
@@ -2262,6 +2503,12 @@ export interface operations {
             /** @description The same answer again: this `Idempotency-Key` was used before. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,6 +2518,12 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2622,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -2392,9 +2676,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The game kept changing under the command; send it again. `code`: busy */
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2411,7 +2697,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 503;
                         /** @enum {unknown} */
-                        code: "busy";
+                        code: "busy" | "unavailable";
                     };
                 };
             };
@@ -2535,6 +2821,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
         };
     };
     GamesKindsKinds: {
@@ -2602,6 +2913,12 @@ export interface operations {
             /** @description The same answer again: this `Idempotency-Key` was used before. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2928,12 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2732,6 +3055,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -2755,9 +3109,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The game kept changing under the command; send it again. `code`: busy */
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2774,7 +3130,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 503;
                         /** @enum {unknown} */
-                        code: "busy";
+                        code: "busy" | "unavailable";
                     };
                 };
             };
@@ -2867,6 +3223,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -2971,6 +3352,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:too_many_streams",
+                     *       "title": "too many streams",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "too_many_streams";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -2991,6 +3403,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3109,6 +3546,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
         };
     };
     LobbyLiveLobbyLive: {
@@ -3180,6 +3642,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:too_many_streams",
+                     *       "title": "too many streams",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "too_many_streams";
+                    };
+                };
+            };
             /** @description The server failed to answer. `code`: internal_error */
             500: {
                 headers: {
@@ -3200,6 +3693,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3296,6 +3814,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3397,6 +3940,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
         };
     };
     TablesGameIdTableSummary: {
@@ -3463,6 +4031,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3562,6 +4155,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
         };
     };
     PlayersNamePlayer: {
@@ -3653,6 +4271,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3771,6 +4414,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };
@@ -3894,6 +4562,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
         };
     };
     GamesGameIdAuditGameAudit: {
@@ -3983,6 +4676,31 @@ export interface operations {
                         status: 500;
                         /** @enum {unknown} */
                         code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
                     };
                 };
             };

@@ -1,0 +1,49 @@
+"""The service serves its web client: every page's address answers the one index.html, whose
+assets come from the service itself, and none of it is in the published document."""
+
+import re
+
+import pytest
+from httpx import AsyncClient
+
+from api.contract.document import document
+
+GAME = "0b9d4f4e-5a56-4c1e-9a3f-1d2e3f4a5b6c"
+
+
+@pytest.mark.parametrize(
+    "path", ["/", f"/play/{GAME}", f"/replay/{GAME}", "/boards/gnono", "/people/ada"]
+)
+async def test_every_page_answers_the_client(client: AsyncClient, path: str) -> None:
+    answer = await client.get(path)
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    assert '<div id="app"></div>' in answer.text
+
+
+async def test_the_page_loads_only_its_own_assets_and_no_inline_code(client: AsyncClient) -> None:
+    page = (await client.get("/")).text
+    loaded = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert sorted(loaded) == ["/assets/app.css", "/assets/app.js", "/assets/icon.svg"]
+    assert "<style" not in page
+    assert "style=" not in page
+    assert re.findall(r"<script[^>]*>", page) == ['<script type="module" src="/assets/app.js">']
+    for asset, kind in [("app.js", "text/javascript"), ("app.css", "text/css")]:
+        answer = await client.get(f"/assets/{asset}")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"].startswith(kind)
+
+
+async def test_the_api_keeps_its_addresses_and_the_pages_stay_out_of_the_document(
+    client: AsyncClient,
+) -> None:
+    assert (await client.get("/games/kinds")).headers["content-type"] == "application/json"
+    missing = await client.get("/nowhere/at/all")
+    assert missing.status_code == 404
+    assert missing.headers["content-type"] == "application/problem+json"
+    paths = document()["paths"]
+    assert not [
+        path
+        for path in paths
+        if path == "/" or path.split("/")[1] in {"play", "replay", "boards", "people", "assets"}
+    ]

@@ -1,0 +1,108 @@
+"""Driving the web client as a person does, by clicking, for the browser tests (the clicking
+convention is written at the top of web/src/games/board.ts).
+
+- `open_lobby(page, base)`: the lobby, its create form ready.
+- `seat_against_bots(page, base, kind, seats, options, bot)`: opens a table in the lobby's
+  form, the page's person in the first seat and bots in the others; answers the game's id
+  once the table's page shows.
+- `play_by_clicking(page, deadline)`: clicks one of the enabled `[data-action]` elements at a
+  time, chosen by a seeded generator (always the first might never end a game), until the
+  standings show; refusals and races with the bots are part of play.
+- `standings_shown(page)`: the standings table as data, to compare with `GET /games/{id}`.
+"""
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+
+CREATE_FORM = '[data-testid="create-table"]'
+STANDINGS = '[data-testid="standings"]'
+ACTIONS = "[data-action]:not([disabled])"
+PLAYER = "browser"
+CHANGE_MS = 5_000
+"""How long a click may take to change what the page offers before another is tried."""
+
+SNAPSHOT = """() => [
+  document.querySelector("[data-version]")?.dataset.version,
+  document.querySelector('[data-testid="refusal"]')?.textContent,
+  ...[...document.querySelectorAll("[data-action]")].map((e) => e.dataset.action + e.disabled),
+].join("|")"""
+
+
+def open_lobby(page: Any, base: str) -> None:
+    page.goto(f"{base}/")
+    page.wait_for_selector(f'{CREATE_FORM} select[name="kind"] option', state="attached")
+
+
+def seat_against_bots(
+    page: Any,
+    base: str,
+    kind: str,
+    seats: int,
+    options: dict[str, Any],
+    bot: str = "heuristic",
+) -> str:
+    open_lobby(page, base)
+    form = page.locator(CREATE_FORM)
+    form.locator('select[name="kind"]').select_option(kind)
+    form.locator('input[name="seats"]').fill(str(seats))
+    for name, value in options.items():
+        _set_option(form.locator(f'[name="option.{name}"]'), value)
+    form.locator('input[name="player"]').fill(PLAYER)
+    form.locator('select[name="bots"]').select_option(bot)
+    form.locator('button[type="submit"]').click()
+    page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}$"))
+    game_id: str = page.url.rsplit("/", 1)[1]
+    return game_id
+
+
+def _set_option(field: Any, value: Any) -> None:
+    if field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(json.dumps(value))
+    elif field.get_attribute("type") == "checkbox":
+        field.set_checked(bool(value))
+    elif isinstance(value, list):
+        field.fill(", ".join("random" if item is None else str(item) for item in value))
+    else:
+        field.fill(str(value))
+
+
+def play_by_clicking(page: Any, deadline: float, seed: int = 0) -> int:
+    """Clicks until the standings show; answers how many clicks it made."""
+    rng = random.Random(seed)
+    clicks = 0
+    while not page.locator(STANDINGS).count():
+        left = deadline - time.monotonic()
+        assert left > 0, f"the game did not end in time ({clicks} clicks)"
+        page.wait_for_selector(f"{ACTIONS}, {STANDINGS}", timeout=left * 1000)
+        actions = page.locator(ACTIONS)
+        count = actions.count()
+        if not count:
+            continue
+        before = page.evaluate(SNAPSHOT)
+        try:
+            actions.nth(rng.randrange(count)).click(timeout=CHANGE_MS)
+            clicks += 1
+            changed = f"(before) => ({SNAPSHOT})() !== before"
+            page.wait_for_function(changed, arg=before, timeout=CHANGE_MS)
+        except PlaywrightError:
+            pass  # the element went away under the click, or nothing changed yet: look again
+    return clicks
+
+
+def standings_shown(page: Any) -> list[dict[str, Any]]:
+    """Each row of the standings, in the order shown: seat, place, name and score."""
+    rows: list[dict[str, Any]] = page.eval_on_selector_all(
+        f"{STANDINGS} tbody tr[data-seat]",
+        """rows => rows.map((row) => ({
+            seat: Number(row.dataset.seat),
+            place: Number(row.querySelector('[data-field="place"]').textContent),
+            name: row.querySelector('[data-field="name"]').textContent,
+            score: Number(row.querySelector('[data-field="score"]').textContent),
+        }))""",
+    )
+    return rows

@@ -1,0 +1,91 @@
+// Shared pieces for the boards, styled by app.css (classes only: no inline styles).
+//
+// - `Card`: one card face. `label` is what is printed on it ("5", "Wild", "N13"); `colour`
+//   tints it from a fixed palette; `corner` is an optional small second label (a suit, a
+//   sign). Without `onClick` it is plain; with one it is a button, and `action` becomes its
+//   `data-action` (see the clicking convention in board.ts). `selected` raises it (the first
+//   step of a two-step move); `back` shows the card face down.
+// - `Hand`: a row of cards that wraps on narrow screens; `label` names it ("your hand").
+// - `Pile`: a stack seen from above: its top card (or an empty place) and how many it holds.
+// - `Seats`: the players around the table, the one to act and the viewer's own marked.
+// - `Target`: an empty place to click for the second step of a move (`action` required).
+import type { ComponentChildren } from "preact";
+
+export type CardColour =
+  | "red" | "blue" | "green" | "yellow" | "purple" | "orange" | "black" | "white" | "grey";
+
+interface CardProps {
+  label: string;
+  colour?: CardColour;
+  corner?: string;
+  action?: string;
+  selected?: boolean;
+  back?: boolean;
+  onClick?: () => void;
+}
+
+export function Card({ label, colour = "white", corner, action, selected, back, onClick }: CardProps) {
+  const classes = ["card", `card--${colour}`, selected ? "card--selected" : "", back ? "card--back" : ""].join(" ");
+  const face = back ? null : (
+    <>
+      <span class="card__label">{label}</span>
+      {corner ? <span class="card__corner">{corner}</span> : null}
+    </>
+  );
+  if (!onClick) return <span class={classes} title={back ? "a card face down" : label}>{face}</span>;
+  return (
+    <button type="button" class={classes} data-action={action ?? label} onClick={onClick} title={label}>
+      {face}
+    </button>
+  );
+}
+
+export function Hand({ label, children }: { label?: string; children: ComponentChildren }) {
+  return (
+    <div class="hand">
+      {label ? <div class="hand__label">{label}</div> : null}
+      <div class="hand__cards">{children}</div>
+    </div>
+  );
+}
+
+export function Pile({ label, count, children }: { label: string; count: number; children?: ComponentChildren }) {
+  return (
+    <div class="pile">
+      <div class="pile__top">{children ?? <span class="card card--empty" />}</div>
+      <div class="pile__label">
+        {label} <span class="pile__count">{count}</span>
+      </div>
+    </div>
+  );
+}
+
+export function Target({ label, action, onClick }: { label: string; action: string; onClick: () => void }) {
+  return (
+    <button type="button" class="target" data-action={action} onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
+interface SeatsProps {
+  seats: { name: string; bot?: string | null }[];
+  you: number | null;
+  toAct?: number | null;
+  notes?: (seat: number) => ComponentChildren;
+}
+
+export function Seats({ seats, you, toAct = null, notes }: SeatsProps) {
+  return (
+    <ol class="seats">
+      {seats.map((seat, index) => (
+        <li class={`seat${index === toAct ? " seat--to-act" : ""}${index === you ? " seat--you" : ""}`} data-seat={index}>
+          <span class="seat__name">{seat.name}</span>
+          {seat.bot ? <span class="seat__bot">{seat.bot} bot</span> : null}
+          {index === you ? <span class="seat__you">you</span> : null}
+          {notes ? <span class="seat__notes">{notes(index)}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,77 @@
+// The live streams the pages follow: a game's views (`/games/{id}/live?include=view`, with a
+// stream ticket for a seat) and the lobby's first page (`/lobby/live`). EventSource reconnects
+// by itself after a dropped connection, resuming with Last-Event-ID; a stream it gives up on
+// (an expired ticket is refused) is opened again with a fresh ticket after the last version seen.
+import { useEffect, useState } from "preact/hooks";
+import { call, Refusal, sentence, type LobbyPage, type StreamTicket, type TableView } from "./http";
+
+const REOPEN_MS = 1000;
+
+export interface GameStream {
+  view: TableView | null;
+  /** Why the game cannot be shown (no such game, a token that holds no seat here...). */
+  problem: Refusal | null;
+}
+
+export function useGameStream(gameId: string, token: string | null): GameStream {
+  const [stream, setStream] = useState<GameStream>({ view: null, problem: null });
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let stopped = false;
+    let last = 0;
+    let finished = false;
+    let timer = 0;
+    const open = async (): Promise<void> => {
+      const query = new URLSearchParams({ include: "view", after: String(last) });
+      if (token) {
+        const granted = await call<StreamTicket>(`/games/${gameId}/tickets`, { method: "POST", token });
+        query.set("ticket", granted.ticket);
+      }
+      if (stopped) return;
+      const opened = new EventSource(`/games/${gameId}/live?${query}`);
+      source = opened;
+      opened.addEventListener("view", (message: MessageEvent<string>) => {
+        const view = JSON.parse(message.data) as TableView;
+        last = view.version;
+        finished = view.status === "finished";
+        if (finished) opened.close();
+        setStream({ view, problem: null });
+      });
+      opened.onerror = () => {
+        if (opened.readyState === EventSource.CLOSED && !stopped && !finished) reopen();
+      };
+    };
+    const reopen = (): void => {
+      // A stream refused for good: say why if the game itself refuses us, else try again.
+      call<TableView>(`/games/${gameId}`, { token })
+        .then(() => void (timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS)))
+        .catch(fail);
+    };
+    const fail = (error: unknown): void => {
+      if (stopped) return;
+      if (error instanceof Refusal) setStream((now) => ({ ...now, problem: error }));
+      else timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
+      console.warn(sentence(error));
+    };
+    open().catch(fail);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [gameId, token]);
+  return stream;
+}
+
+/** The lobby's first page, pushed whenever a table opens, fills or starts. */
+export function useLobbyStream(): LobbyPage | null {
+  const [page, setPage] = useState<LobbyPage | null>(null);
+  useEffect(() => {
+    const source = new EventSource("/lobby/live");
+    source.addEventListener("lobby", (message: MessageEvent<string>) => {
+      setPage(JSON.parse(message.data) as LobbyPage);
+    });
+    return () => source.close();
+  }, []);
+  return page;
+}

@@ -1,0 +1,41 @@
+// The web client's entry point: the page for the address, under the site's header.
+import { render } from "preact";
+import "./app.css";
+import { Lobby } from "./pages/lobby";
+import { NotHere } from "./pages/soon";
+import { TablePage } from "./pages/table";
+import { Link, useRoute, type Route } from "./router";
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case "lobby":
+      return <Lobby />;
+    case "play":
+      return <TablePage key={route.id} gameId={route.id} />;
+    case "replay":
+      return <NotHere what="Replays are coming soon." />;
+    case "board":
+      return <NotHere what="Scoreboards are coming soon." />;
+    case "person":
+      return <NotHere what="Player pages are coming soon." />;
+    case "missing":
+      return <NotHere what={`Nothing lives at ${route.path}.`} />;
+  }
+}
+
+function App() {
+  const route = useRoute();
+  return (
+    <>
+      <nav class="site-header">
+        <Link href="/" class="site-header__name">
+          Cardroom
+        </Link>
+      </nav>
+      <Page route={route} />
+    </>
+  );
+}
+
+const root = document.getElementById("app");
+if (root) render(<App />, root);

@@ -1,0 +1,82 @@
+// The form that opens a table: its kind, seats and options (from `GET /games/kinds`), the
+// person's name for the first seat, and the bots, if any, for the others.
+import { useState } from "preact/hooks";
+import { call, sentence, type GameCreated, type KindInfo } from "../http";
+import { Refused } from "../refused";
+import { navigate } from "../router";
+import { OptionFields, defaultTexts, optionValues, type OptionTexts } from "./options";
+import { BOT_KINDS, rememberedName, seatBot, takeSeat } from "./seating";
+
+const NO_BOTS = "none";
+
+export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
+  // Seats and options are kept per kind, so switching kinds never races a person's typing.
+  const [kind, setKind] = useState("");
+  const [seatsByKind, setSeatsByKind] = useState<Record<string, number>>({});
+  const [textsByKind, setTextsByKind] = useState<Record<string, OptionTexts>>({});
+  const [name, setName] = useState(rememberedName());
+  const [bots, setBots] = useState<string>("heuristic");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const info = kinds.find((k) => k.kind === kind) ?? kinds[0];
+  if (!info) return <section class="panel">Loading the games...</section>;
+  const seats = seatsByKind[info.kind] ?? info.min_seats;
+  const texts = textsByKind[info.kind] ?? defaultTexts(info.options_schema);
+  const setSeats = (count: number): void => setSeatsByKind({ ...seatsByKind, [info.kind]: count });
+  const setText = (field: string, text: string): void =>
+    setTextsByKind({ ...textsByKind, [info.kind]: { ...texts, [field]: text } });
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault();
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const options = optionValues(info.options_schema, texts);
+      const created = await call<GameCreated>("/games", { method: "POST", body: { kind: info.kind, options } });
+      await takeSeat(created.id, name.trim());
+      for (let seat = 1; seat < seats && bots !== NO_BOTS; seat++) await seatBot(created.id, bots);
+      navigate(`/play/${created.id}`);
+    } catch (error) {
+      setRefusal(sentence(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel">
+      <h2>Open a table</h2>
+      <form class="create-form" data-testid="create-table" onSubmit={(event) => void submit(event)}>
+        <label class="field">
+          <span class="field__name">game</span>
+          <select name="kind" value={info.kind} onChange={(event) => setKind(event.currentTarget.value)}>
+            {kinds.map((k) => (
+              <option value={k.kind}>{k.title}</option>
+            ))}
+          </select>
+        </label>
+        <label class="field">
+          <span class="field__name">seats</span>
+          <input type="number" name="seats" value={seats} min={info.min_seats} max={info.max_seats} required onInput={(event) => setSeats(Number(event.currentTarget.value))} />
+          <span class="field__hint">{info.min_seats} to {info.max_seats}</span>
+        </label>
+        <OptionFields schema={info.options_schema} texts={texts} change={setText} />
+        <label class="field">
+          <span class="field__name">your name</span>
+          <input name="player" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span class="field__name">other seats</span>
+          <select name="bots" value={bots} onChange={(event) => setBots(event.currentTarget.value)}>
+            {BOT_KINDS.map((bot) => (
+              <option value={bot}>{bot} bots</option>
+            ))}
+            <option value={NO_BOTS}>left open for people</option>
+          </select>
+        </label>
+        <button type="submit" class="button button--main" disabled={busy}>
+          open the table
+        </button>
+        <Refused sentence={refusal} />
+      </form>
+    </section>
+  );
+}

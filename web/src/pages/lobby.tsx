@@ -1,0 +1,120 @@
+// The lobby (`/`): open a table, the tables waiting for players (live, from `/lobby/live`),
+// the games in play to watch and the finished ones to replay.
+import { useEffect, useState } from "preact/hooks";
+import { call, sentence, type KindInfo, type LobbyEntry, type TablePage, type TableSummary } from "../http";
+import { useKinds, titleOf } from "../kinds";
+import { useLobbyStream } from "../live";
+import { Link } from "../router";
+import { CreateTable } from "./create";
+import { BotButtons, TakeSeat } from "./seating";
+
+const LISTED = 20;
+
+export function Lobby() {
+  const kinds = useKinds();
+  const lobby = useLobbyStream();
+  const [playing, finished] = useTables(lobby);
+  return (
+    <main class="lobby">
+      <CreateTable kinds={kinds} />
+      <section class="panel">
+        <h2>Tables waiting for players</h2>
+        {lobby === null ? <p class="quiet">Looking for tables...</p> : <OpenTables kinds={kinds} entries={lobby.items} />}
+      </section>
+      <section class="panel">
+        <h2>In play</h2>
+        <GameList kinds={kinds} games={playing} link="play" empty="No game is being played." />
+      </section>
+      <section class="panel">
+        <h2>Finished</h2>
+        <GameList kinds={kinds} games={finished} link="replay" empty="No game has finished yet." />
+      </section>
+    </main>
+  );
+}
+
+/** Games in play and finished, read again whenever the lobby changes (a table that starts
+ * leaves the lobby) and when the page comes back into view. */
+function useTables(trigger: unknown): [TableSummary[], TableSummary[]] {
+  const [tables, setTables] = useState<[TableSummary[], TableSummary[]]>([[], []]);
+  const [visible, setVisible] = useState(0);
+  useEffect(() => {
+    const again = (): void => {
+      if (document.visibilityState === "visible") setVisible((n) => n + 1);
+    };
+    document.addEventListener("visibilitychange", again);
+    return () => document.removeEventListener("visibilitychange", again);
+  }, []);
+  useEffect(() => {
+    const page = (status: string): Promise<TableSummary[]> =>
+      call<TablePage>(`/tables?status=${status}&limit=${LISTED}`).then((answer) => answer.items);
+    Promise.all([page("playing"), page("finished")]).then(setTables, (error: unknown) => console.warn(sentence(error)));
+  }, [trigger, visible]);
+  return tables;
+}
+
+function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyEntry[] }) {
+  if (!entries.length) return <p class="quiet">No table is waiting: open one above.</p>;
+  const byKind = [...new Set(entries.map((entry) => entry.kind))];
+  return (
+    <>
+      {byKind.map((kind) => (
+        <div class="kind-group">
+          <h3>{titleOf(kinds, kind)}</h3>
+          <ul class="tables">
+            {entries.filter((entry) => entry.kind === kind).map((entry) => (
+              <OpenTable entry={entry} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function OpenTable({ entry }: { entry: LobbyEntry }) {
+  const taken = entry.seats.length;
+  return (
+    <li class="table-entry" data-game={entry.game_id}>
+      <div class="table-entry__seats">
+        {entry.seats.map((name) => (
+          <span class="chip">{name}</span>
+        ))}
+        {Array.from({ length: entry.free_seats }, () => (
+          <span class="chip chip--free">free</span>
+        ))}
+      </div>
+      <div class="quiet">
+        {taken} of {entry.max_seats} seats taken{taken < entry.min_seats ? `, ${entry.min_seats} needed to start` : ""}
+      </div>
+      <div class="table-entry__actions">
+        <TakeSeat gameId={entry.game_id} />
+        <BotButtons gameId={entry.game_id} />
+        <Link href={`/play/${entry.game_id}`} class="button button--quiet">
+          watch
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function GameList({ kinds, games, link, empty }: { kinds: KindInfo[]; games: TableSummary[]; link: "play" | "replay"; empty: string }) {
+  if (!games.length) return <p class="quiet">{empty}</p>;
+  return (
+    <ul class="tables">
+      {games.map((game) => (
+        <li class="table-entry" data-game={game.game_id}>
+          <strong>{titleOf(kinds, game.kind)}</strong> <span class="quiet">version {game.version}</span>
+          <div class="table-entry__seats">
+            {game.seats.map((name, seat) => (
+              <span class={`chip${game.to_act.includes(seat) ? " chip--to-act" : ""}`}>{name}</span>
+            ))}
+          </div>
+          <Link href={`/${link}/${game.game_id}`} class="button button--quiet">
+            {link === "play" ? "watch" : "replay"}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,62 @@
+// Taking a seat at an open table by name, and seating bots on its other seats. The seat's
+// token is kept for that game (seats.ts) and the page moves to the table.
+import { useState } from "preact/hooks";
+import { call, sentence, type SeatGranted } from "../http";
+import { Refused } from "../refused";
+import { navigate } from "../router";
+import { keepSeatToken } from "../seats";
+
+export const BOT_KINDS = ["random", "heuristic"] as const;
+const NAME_KEY = "cardroom.name";
+
+export function rememberedName(): string {
+  return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+/** Takes a seat for a person named `name` and keeps its token; answers the seat number. */
+export async function takeSeat(gameId: string, name: string): Promise<number> {
+  const granted = await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", body: { name } });
+  if (granted.token) keepSeatToken(gameId, granted.token);
+  localStorage.setItem(NAME_KEY, name);
+  return granted.seat;
+}
+
+export async function seatBot(gameId: string, bot: string): Promise<void> {
+  await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", body: { bot } });
+}
+
+export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () => void }) {
+  const [name, setName] = useState(rememberedName());
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = (event: Event): void => {
+    event.preventDefault();
+    takeSeat(gameId, name.trim())
+      .then(() => (onSeated ? onSeated() : navigate(`/play/${gameId}`)))
+      .catch((error: unknown) => setRefusal(sentence(error)));
+  };
+  return (
+    <form class="inline-form" onSubmit={submit} data-testid="take-seat">
+      <input name="player" placeholder="your name" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
+      <button type="submit" class="button">take a seat</button>
+      <Refused sentence={refusal} />
+    </form>
+  );
+}
+
+export function BotButtons({ gameId }: { gameId: string }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const add = (bot: string): void => {
+    setRefusal(null);
+    seatBot(gameId, bot).catch((error: unknown) => setRefusal(sentence(error)));
+  };
+  return (
+    <span class="bot-buttons">
+      {BOT_KINDS.map((bot) => (
+        <button type="button" class="button button--quiet" data-bot={bot} onClick={() => add(bot)}>
+          + {bot} bot
+        </button>
+      ))}
+      <Refused sentence={refusal} />
+    </span>
+  );
+}

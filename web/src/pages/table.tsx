@@ -1,0 +1,105 @@
+// A table (`/play/{id}`): the header, the seats, the kind's board and, once the game is over,
+// the standings. The seat's token kept for this game makes the page that seat's; without one
+// it is a spectator's, who may take a free seat before the start.
+import { useEffect, useState } from "preact/hooks";
+import { call, sentence, type Command, type TableView } from "../http";
+import { boardFor } from "../games";
+import { Seats } from "../games/parts";
+import { useKinds, titleOf } from "../kinds";
+import { useGameStream } from "../live";
+import { Refused } from "../refused";
+import { Link } from "../router";
+import { forgetSeatToken, seatToken } from "../seats";
+import { seatToAct, turnWords } from "../turn";
+import { BotButtons, TakeSeat } from "./seating";
+
+export function TablePage({ gameId }: { gameId: string }) {
+  const [token, setToken] = useState(seatToken(gameId));
+  const { view, problem } = useGameStream(gameId, token);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    // A token that holds no seat here (another database, say) is dropped: the page watches.
+    if (problem?.problem.code !== "wrong_token") return;
+    forgetSeatToken(gameId);
+    setToken(null);
+  }, [problem]);
+  if (problem) return <main class="panel"><Refused sentence={problem.message} /><Link href="/">back to the lobby</Link></main>;
+  if (!view) return <main class="panel quiet">Opening the table...</main>;
+
+  const send = async (command: Command): Promise<void> => {
+    setRefusal(null);
+    try {
+      await call(`/games/${gameId}/commands`, { method: "POST", token, body: command });
+    } catch (error) {
+      setRefusal(sentence(error));
+    }
+  };
+  const Board = boardFor(view.kind);
+  return (
+    <main class="table-page" data-status={view.status} data-version={view.version}>
+      <Header view={view} />
+      <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} />
+      {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
+      <Refused sentence={refusal} />
+      <section class="felt">
+        <Board view={view} seat={view.you} legalMoves={view.legal_moves} send={send} />
+      </section>
+      {view.status === "finished" ? <Standings view={view} gameId={gameId} /> : null}
+    </main>
+  );
+}
+
+function Header({ view }: { view: TableView }) {
+  const kinds = useKinds();
+  const who = view.you === null ? "watching" : `you are ${view.seats[view.you]?.name ?? `seat ${view.you}`}`;
+  return (
+    <header class="table-header">
+      <h1>{titleOf(kinds, view.kind)}</h1>
+      <span class="chip" data-testid="status">{view.status}</span>
+      <span class="chip" data-testid="turn">{turnWords(view)}</span>
+      <span class="quiet">
+        version <span data-testid="version">{view.version}</span> · {who}
+      </span>
+    </header>
+  );
+}
+
+function Seating({ view, gameId, seated }: { view: TableView; gameId: string; seated: () => void }) {
+  return (
+    <section class="panel seating">
+      {view.you === null ? <TakeSeat gameId={gameId} onSeated={seated} /> : null}
+      <BotButtons gameId={gameId} />
+    </section>
+  );
+}
+
+function Standings({ view, gameId }: { view: TableView; gameId: string }) {
+  const ordered = [...view.standings].sort((a, b) => a.place - b.place || a.seat - b.seat);
+  return (
+    <section class="panel">
+      <h2>Standings</h2>
+      <table class="standings" data-testid="standings">
+        <thead>
+          <tr>
+            <th>place</th>
+            <th>player</th>
+            <th>score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ordered.map((standing) => (
+            <tr data-seat={standing.seat} class={standing.seat === view.you ? "standings--you" : ""}>
+              <td data-field="place">{standing.place}</td>
+              <td data-field="name">{view.seats[standing.seat]?.name}</td>
+              <td data-field="score">{standing.score}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
+        <Link href="/">back to the lobby</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+// Whose turn it is, read from each kind's own view (CNO has no turns: everyone plays at once).
+import type { TableView } from "./http";
+
+export function seatToAct(view: TableView): number | null {
+  if (view.status !== "playing" || !view.game) return null;
+  switch (view.kind) {
+    case "gnono":
+      return view.game.current;
+    case "mad":
+      return view.game.turn;
+    case "onexeno":
+      return view.game.turn;
+    case "ecliptic":
+      return view.game.to_move;
+    case "cno":
+      return null;
+  }
+}
+
+export function turnWords(view: TableView): string {
+  if (view.status === "finished") return "game over";
+  if (view.status !== "playing") return "waiting for the start";
+  if (view.kind === "cno") return "everyone plays at once";
+  const seat = seatToAct(view);
+  if (seat === null) return "between turns";
+  if (seat === view.you) return "your turn";
+  return `${view.seats[seat]?.name ?? `seat ${seat}`} to play`;
+}
