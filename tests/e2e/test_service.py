@@ -3,8 +3,10 @@
 import asyncio
 import os
 import random
+import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,10 +24,22 @@ from tests.api.players import bearer
 from tests.domain.playout import cards_in
 
 BOOT_SECONDS = 60
+STOP_SECONDS = 10
+"""Far above a stop with nothing to wait for, far below a stop that waits for streams."""
+STREAMS = 5
 
 
 @contextmanager
 def service(database_url: str, redis_url: str, data_dir: Path) -> Iterator[httpx.Client]:
+    with served(database_url, redis_url, data_dir) as (http, _):
+        yield http
+
+
+@contextmanager
+def served(
+    database_url: str, redis_url: str, data_dir: Path
+) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
+    """`cardroom serve` in its own process, healthy, and that process."""
     port = free_port()
     env = {
         **os.environ,
@@ -39,7 +53,7 @@ def service(database_url: str, redis_url: str, data_dir: Path) -> Iterator[httpx
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             wait_until_healthy(http, process)
-            yield http
+            yield http, process
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -140,6 +154,33 @@ def test_live_resumes_after_last_event_id_and_never_shows_a_hidden_card(
             event = decoder.decode(msgspec.json.encode(spectated[version]))
             hidden = rules.hidden(state.game, SPECTATOR) if state.game else frozenset()
             assert not [card for card in cards_in(event, rules.Card) if card in hidden]
+
+
+def test_sigterm_ends_the_service_at_once_with_live_streams_open(
+    database_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    with served(database_url, redis_url, tmp_path) as (http, process):
+        game_id, _ = open_table(http, "mad", 2)
+        ended: list[int] = []
+
+        def follow() -> None:
+            with http.stream("GET", f"/games/{game_id}/live") as response:
+                assert response.status_code == 200
+                ended.append(sum(1 for _ in response.iter_lines()))
+
+        streams = [threading.Thread(target=follow) for _ in range(STREAMS)]
+        for stream in streams:
+            stream.start()
+        deadline = time.monotonic() + BOOT_SECONDS
+        while f"cardroom_live_connections {STREAMS}.0" not in http.get("/metrics").text:
+            assert time.monotonic() < deadline, "the streams did not open"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        # uvicorn stops gracefully, then raises the signal it caught again, as it should
+        assert process.wait(timeout=STOP_SECONDS) in (0, -signal.SIGTERM)
+        for stream in streams:
+            stream.join(timeout=STOP_SECONDS)
+        assert len(ended) == STREAMS, "every stream was ended by the service"
 
 
 async def stored_events(database_url: str, game_id: str) -> list[tuple[int, str]]:
