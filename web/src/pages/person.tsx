@@ -23,7 +23,7 @@ export function PersonPage({ name }: { name: string }) {
       </header>
       {problem ? (
         <section class="panel">
-          <p data-testid="missing">{problem.problem.code === "not_found" ? `Nobody named “${name}” has finished a game here yet.` : problem.message}</p>
+          <p class="people__missing" data-testid="missing">{problem.problem.code === "not_found" ? `Nobody named “${name}” has finished a game here yet.` : problem.message}</p>
           <Link href="/">back to the lobby</Link>
         </section>
       ) : answer === null ? (

@@ -55,7 +55,7 @@ export function ScoreboardPage({ kind }: { kind: string }) {
       </header>
       <section class="panel">
         {problem ? (
-          <p data-testid="missing">{problem.problem.code === "unknown_kind" ? `No game called “${kind}” is played here; pick one above.` : problem.message}</p>
+          <p class="people__missing" data-testid="missing">{problem.problem.code === "unknown_kind" ? `No game called “${kind}” is played here; pick one above.` : problem.message}</p>
         ) : answer === null ? (
           <p class="quiet">Reading the scoreboard...</p>
         ) : (
@@ -90,28 +90,31 @@ function KindSwitcher({ kinds, shown }: { kinds: KindInfo[]; shown: string }) {
 function Ranking({ entries, first, title }: { entries: Entry[]; first: number; title: string }) {
   if (!entries.length && first === 1) return <p class="quiet">No game of {title} has finished yet.</p>;
   return (
-    <table class="ranking" data-testid="scoreboard">
-      <thead>
-        <tr>
-          <th class="ranking__number">rank</th>
-          <th>player</th>
-          <th class="ranking__number">games</th>
-          <th class="ranking__number">wins</th>
-          <th class="ranking__number">points</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry, index) => (
-          <tr data-player={entry.player} class={first + index <= 3 ? "ranking__podium" : ""}>
-            <td class="ranking__number" data-field="rank">{first + index}</td>
-            <td class="ranking__name" data-field="player"><PlayerLink name={entry.player} /></td>
-            <td class="ranking__number" data-field="played">{entry.played}</td>
-            <td class="ranking__number" data-field="won">{entry.won}</td>
-            <td class="ranking__number" data-field="points">{entry.points}</td>
+    <>
+      <table class="ranking" data-testid="scoreboard">
+        <thead>
+          <tr>
+            <th class="ranking__number">rank</th>
+            <th>player</th>
+            <th class="ranking__number">games</th>
+            <th class="ranking__number">wins</th>
+            <th class="ranking__number">points</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr data-player={entry.player} class={first + index <= 3 ? "ranking__podium" : ""}>
+              <td class="ranking__number" data-field="rank">{first + index}</td>
+              <td class="ranking__name" data-field="player"><PlayerLink name={entry.player} /></td>
+              <td class="ranking__number" data-field="played">{entry.played}</td>
+              <td class="ranking__number" data-field="won">{entry.won}</td>
+              <td class="ranking__number" data-field="points">{entry.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="quiet people__note">Ranked by games won, then by points.</p>
+    </>
   );
 }
 
