@@ -2,6 +2,8 @@
 import { render } from "preact";
 import "./app.css";
 import { Lobby } from "./pages/lobby";
+import { PersonPage } from "./pages/person";
+import { ScoreboardPage } from "./pages/scoreboard";
 import { NotHere } from "./pages/soon";
 import { TablePage } from "./pages/table";
 import { Link, useRoute, type Route } from "./router";
@@ -15,9 +17,9 @@ function Page({ route }: { route: Route }) {
     case "replay":
       return <NotHere what="Replays are coming soon." />;
     case "board":
-      return <NotHere what="Scoreboards are coming soon." />;
+      return <ScoreboardPage key={route.kind} kind={route.kind} />;
     case "person":
-      return <NotHere what="Player pages are coming soon." />;
+      return <PersonPage key={route.name} name={route.name} />;
     case "missing":
       return <NotHere what={`Nothing lives at ${route.path}.`} />;
   }

@@ -1,5 +1,5 @@
 // The lobby (`/`): open a table, the tables waiting for players (live, from `/lobby/live`),
-// the games in play to watch and the finished ones to replay.
+// the games in play to watch, the finished ones to replay, and each kind's scoreboard.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type KindInfo, type LobbyEntry, type TablePage, type TableSummary } from "../http";
 import { useKinds, titleOf } from "../kinds";
@@ -28,6 +28,16 @@ export function Lobby() {
       <section class="panel">
         <h2>Finished</h2>
         <GameList kinds={kinds} games={finished} link="replay" empty="No game has finished yet." />
+      </section>
+      <section class="panel">
+        <h2>Scoreboards</h2>
+        <nav class="kind-switcher" data-testid="scoreboard-links">
+          {kinds.map((info) => (
+            <Link href={`/boards/${info.kind}`} class="kind-switcher__kind">
+              {info.title}
+            </Link>
+          ))}
+        </nav>
       </section>
     </main>
   );

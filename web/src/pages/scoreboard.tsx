@@ -1,0 +1,133 @@
+// A kind's scoreboard (`/boards/{kind}`): its players by games won, then points, a page at a
+// time, each name linking to the player's page; links above switch to another kind's board.
+import { useEffect, useState } from "preact/hooks";
+import { call, Refusal, sentence, type KindInfo, type Schemas } from "../http";
+import { titleOf, useKinds } from "../kinds";
+import { Link } from "../router";
+import "./people.css";
+
+type Board = Schemas["ScoreboardPage"];
+type Entry = Schemas["ScoreboardEntry"];
+
+const PER_PAGE = 25;
+
+export interface Read<T> {
+  answer: T | null;
+  problem: Refusal | null;
+}
+
+/** The answer of `GET path`, read again whenever `path` changes; a refusal is kept as such
+ * (anything else, an unreachable service say, becomes a refusal holding its sentence). */
+export function useRead<T>(path: string): Read<T> {
+  const [read, setRead] = useState<Read<T>>({ answer: null, problem: null });
+  useEffect(() => {
+    let current = true;
+    call<T>(path).then(
+      (answer) => current && setRead({ answer, problem: null }),
+      (error: unknown) => current && setRead({ answer: null, problem: asRefusal(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [path]);
+  return read;
+}
+
+function asRefusal(error: unknown): Refusal {
+  if (error instanceof Refusal) return error;
+  return new Refusal({ type: "about:blank", title: "unreachable", status: 0, detail: sentence(error), code: "unreachable" });
+}
+
+export function PlayerLink({ name }: { name: string }) {
+  return <Link href={`/people/${encodeURIComponent(name)}`}>{name}</Link>;
+}
+
+export function ScoreboardPage({ kind }: { kind: string }) {
+  const kinds = useKinds();
+  const [offset, setOffset] = useState(0);
+  const { answer, problem } = useRead<Board>(`/scoreboards/${encodeURIComponent(kind)}?limit=${PER_PAGE}&offset=${offset}`);
+  const title = titleOf(kinds, kind);
+  return (
+    <main class="people">
+      <header class="panel people__header">
+        <h1>{problem ? "Scoreboards" : `${title} scoreboard`}</h1>
+        <KindSwitcher kinds={kinds} shown={kind} />
+      </header>
+      <section class="panel">
+        {problem ? (
+          <p class="people__missing" data-testid="missing">{problem.problem.code === "unknown_kind" ? `No game called “${kind}” is played here; pick one above.` : problem.message}</p>
+        ) : answer === null ? (
+          <p class="quiet">Reading the scoreboard...</p>
+        ) : (
+          <>
+            <Ranking entries={answer.items} first={offset + 1} title={title} />
+            <Pager offset={offset} next={answer.next_offset} go={setOffset} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function KindSwitcher({ kinds, shown }: { kinds: KindInfo[]; shown: string }) {
+  return (
+    <nav class="kind-switcher" aria-label="scoreboards">
+      {kinds.map((info) =>
+        info.kind === shown ? (
+          <span class="kind-switcher__kind kind-switcher__kind--shown" aria-current="page">
+            {info.title}
+          </span>
+        ) : (
+          <Link href={`/boards/${info.kind}`} class="kind-switcher__kind">
+            {info.title}
+          </Link>
+        ),
+      )}
+    </nav>
+  );
+}
+
+function Ranking({ entries, first, title }: { entries: Entry[]; first: number; title: string }) {
+  if (!entries.length && first === 1) return <p class="quiet">No game of {title} has finished yet.</p>;
+  return (
+    <>
+      <table class="ranking" data-testid="scoreboard">
+        <thead>
+          <tr>
+            <th class="ranking__number">rank</th>
+            <th>player</th>
+            <th class="ranking__number">games</th>
+            <th class="ranking__number">wins</th>
+            <th class="ranking__number">points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr data-player={entry.player} class={first + index <= 3 ? "ranking__podium" : ""}>
+              <td class="ranking__number" data-field="rank">{first + index}</td>
+              <td class="ranking__name" data-field="player"><PlayerLink name={entry.player} /></td>
+              <td class="ranking__number" data-field="played">{entry.played}</td>
+              <td class="ranking__number" data-field="won">{entry.won}</td>
+              <td class="ranking__number" data-field="points">{entry.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="quiet people__note">Ranked by games won, then by points.</p>
+    </>
+  );
+}
+
+function Pager({ offset, next, go }: { offset: number; next: number | null; go: (offset: number) => void }) {
+  if (offset === 0 && next === null) return null;
+  return (
+    <nav class="pager">
+      <button type="button" class="button button--quiet" disabled={offset === 0} onClick={() => go(Math.max(0, offset - PER_PAGE))}>
+        previous
+      </button>
+      <button type="button" class="button button--quiet" disabled={next === null} onClick={() => next !== null && go(next)}>
+        next
+      </button>
+    </nav>
+  );
+}
