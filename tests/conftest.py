@@ -12,12 +12,13 @@ from litestar.testing import AsyncTestClient
 
 from api.app import create_app
 from infra.postgres_store import PostgresEventStore
-from tests.servers import fresh_database, postgres_server, redis_server
+from tests.servers import fresh_database, postgres_server, redis_server, server_folder
 
 
 @pytest.fixture(scope="session")
-def servers_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("servers")
+def servers_folder() -> Iterator[Path]:
+    with server_folder() as folder:
+        yield folder
 
 
 @pytest.fixture(scope="session")

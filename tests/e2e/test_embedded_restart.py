@@ -16,6 +16,7 @@ import psutil
 
 from infra.embedded import HANDLES, VALKEY_PID, free_port
 from tests.e2e.test_service import wait_until_healthy
+from tests.servers import server_folder
 
 STOP_SECONDS = 30
 
@@ -47,20 +48,25 @@ def running(process: psutil.Process) -> bool:
     return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
 
 
-def test_a_run_killed_with_minus_9_leaves_nothing_behind(tmp_path: Path) -> None:
-    with serving(tmp_path) as (first, http):
+def test_a_run_killed_with_minus_9_leaves_nothing_behind() -> None:
+    with server_folder() as data_dir:
+        killed_and_restarted(data_dir)
+
+
+def killed_and_restarted(data_dir: Path) -> None:
+    with serving(data_dir) as (first, http):
         game_id = http.post("/games", json={"kind": "gnono"}).json()["id"]
-        valkey = psutil.Process(int((tmp_path / "valkey" / VALKEY_PID).read_text()))
+        valkey = psutil.Process(int((data_dir / "valkey" / VALKEY_PID).read_text()))
         first.send_signal(signal.SIGKILL)
         first.wait(STOP_SECONDS)
     assert running(valkey), "the killed run left its Valkey running"
-    database = postmaster(tmp_path)
-    handles = tmp_path / "postgres" / HANDLES
+    database = postmaster(data_dir)
+    handles = data_dir / "postgres" / HANDLES
 
-    with serving(tmp_path) as (second, http):
+    with serving(data_dir) as (second, http):
         assert http.get(f"/games/{game_id}").status_code == 200
         assert not running(valkey), "the Valkey left behind still runs"
-        assert postmaster(tmp_path).pid == database.pid, "the running Postgres is reused"
+        assert postmaster(data_dir).pid == database.pid, "the running Postgres is reused"
         assert json.loads(handles.read_text()) == [second.pid], "only this run holds Postgres"
         second.send_signal(signal.SIGTERM)
         second.wait(STOP_SECONDS)
