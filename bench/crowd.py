@@ -1,0 +1,174 @@
+"""Live crowds: command throughput and `/health` latency with thousands of SSE streams open,
+beside the same run without them.
+
+    python bench/crowd.py                 # about a minute; --seconds sets each window
+
+It uses the servers `bench/perf.py` uses (a database of its own, Redis database 12) and one
+`cardroom serve` process on 127.0.0.1 with the per-client stream cap raised, since every
+stream here comes from 127.0.0.1. 16 players play 100 Gnono games in turn ("GET the
+seat's view, POST one of its legal moves", then a pause of 50 ms) for a window without
+streams, then for a window with 3,000 spectator streams spread over the 100 games and 1,000
+on one more game (played too), each stream read to its end. A prober asks `/health` every
+20 ms in both windows.
+
+Targets: throughput with the crowd >= 0.8x without it; `/health` p99 <= 50 ms with it.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from driver import Game, Http, open_game  # noqa: E402
+from services import Service, bench_servers, ready  # noqa: E402
+
+GAMES = 100
+PLAYERS = 16
+SPREAD = 3_000
+"""Streams spread evenly over the games."""
+THINK_SECONDS = 0.05
+"""A player's pause between moves: games are played, not hammered, so `/health` measures the
+crowd's cost rather than a queue of commands."""
+HOT = 1_000
+"""Streams on one game more (the first), as many as a game admits."""
+
+
+@dataclass
+class Window:
+    moves: int = 0
+    health: list[float] | None = None
+    streams_open: int = 0
+    messages: int = 0
+    refused: str = ""
+
+    def p99(self) -> float:
+        ranked = sorted(self.health or [0.0])
+        return ranked[min(len(ranked) - 1, int(len(ranked) * 0.99))]
+
+
+async def play(port: int, games: list[Game], deadline: float, window: Window, seed: int) -> None:
+    """A move in each of `games` in turn, until `deadline`; a game over is left."""
+    http, rng, playing = Http(port), random.Random(seed), list(games)
+    try:
+        while playing and time.perf_counter() < deadline:
+            game = playing.pop(0)
+            for token in game.tokens:
+                _, view = await http.request("GET", f"/games/{game.game_id}", token=token)
+                if view["legal_moves"]:
+                    move = rng.choice(view["legal_moves"])
+                    path = f"/games/{game.game_id}/commands"
+                    status, _ = await http.request("POST", path, move, token=token)
+                    window.moves += status == 200
+                    break
+            await asyncio.sleep(THINK_SECONDS)
+            if view["status"] != "finished":
+                playing.append(game)
+    finally:
+        http.close()
+
+
+async def probe_health(port: int, deadline: float, window: Window) -> None:
+    http, window.health = Http(port), []
+    try:
+        while time.perf_counter() < deadline:
+            started = time.perf_counter()
+            await http.request("GET", "/health")
+            window.health.append(time.perf_counter() - started)
+            await asyncio.sleep(0.02)
+    finally:
+        http.close()
+
+
+async def spectate(port: int, game_id: str, window: Window, opened: asyncio.Event) -> None:
+    """One spectator's stream, read until the window's end cancels it."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET /games/{game_id}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    try:
+        status = await reader.readline()
+        if b" 200 " not in status:
+            window.refused = status.decode().strip()
+            opened.set()
+            return
+        window.streams_open += 1
+        if window.streams_open == SPREAD + HOT:
+            opened.set()
+        while chunk := await reader.read(65536):
+            window.messages += chunk.count(b"\nid:") + chunk.startswith(b"id:")
+    finally:
+        writer.close()
+
+
+async def measure(service: Service, games: list[Game], seconds: float, crowd: bool) -> Window:
+    window, opened, streams = Window(), asyncio.Event(), []
+    if crowd:
+        spread = games[1:]
+        watched = [spread[n % GAMES].game_id for n in range(SPREAD)] + [games[0].game_id] * HOT
+        streams = [
+            asyncio.create_task(spectate(service.port, game_id, window, opened))
+            for game_id in watched
+        ]
+        await asyncio.wait_for(opened.wait(), timeout=120)
+        if window.refused:
+            raise RuntimeError(f"a stream was refused: {window.refused}")
+    deadline = time.perf_counter() + seconds
+    try:
+        await asyncio.gather(
+            probe_health(service.port, deadline, window),
+            *(play(service.port, games[n::PLAYERS], deadline, window, n) for n in range(PLAYERS)),
+        )
+    finally:
+        for stream in streams:
+            stream.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+    return window
+
+
+async def opened_games(port: int) -> list[Game]:
+    http = Http(port)
+    try:
+        games = [await open_game(http, "gnono", 2, {}) for _ in range(GAMES + 1)]
+        for game in games:
+            status, _ = await http.request(
+                "POST", f"/games/{game.game_id}/commands", {"type": "start_game"}, game.tokens[0]
+            )
+            assert status == 200
+        return games
+    finally:
+        http.close()
+
+
+async def run(seconds: float) -> None:
+    os.environ["CARDROOM_LIVE_STREAMS_PER_CLIENT"] = str(SPREAD + HOT + 100)
+    async with bench_servers(ROOT) as servers:
+        with servers.serve() as service:
+            await ready(service)
+            games = await opened_games(service.port)
+            alone = await measure(service, games, seconds, crowd=False)
+            crowded = await measure(service, games, seconds, crowd=True)
+    ratio = crowded.moves / max(alone.moves, 1)
+    print(f"\nGnono, {PLAYERS} players over {GAMES + 1} games, {seconds:.0f} s each window")
+    print(f"{'':34} {'moves/s':>8} {'/health p99':>12}  streams  SSE messages read")
+    for name, window in (("without streams", alone), ("with the crowd", crowded)):
+        print(
+            f"{name:34} {window.moves / seconds:8.0f} {1000 * window.p99():9.1f} ms"
+            f"  {window.streams_open:7}  {window.messages}"
+        )
+    print(f"throughput with the crowd: {ratio:.2f} x without   (target >= 0.80)")
+    print(f"/health p99 with the crowd: {1000 * crowded.p99():.1f} ms   (target <= 50 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="each measured window")
+    asyncio.run(run(parser.parse_args().seconds))
+
+
+if __name__ == "__main__":
+    main()
