@@ -22,6 +22,9 @@ type Chosen = { source: Source; card: CnoCard };
 
 const ROW: readonly Source[] = ["row_1", "row_2", "row_3", "row_4"];
 
+/** Deck order: the CNO-I cycle, then the CNO-II/III/IV branches, then the neon leak. */
+const ISOTOPES: readonly Isotope[] = ["C12", "N13", "C13", "N14", "O15", "N15", "O16", "F17", "O17", "F18", "O18", "F19", "Ne20"];
+
 /** The pile tops each isotope may be laid on (the rules' `PLAYED_ON`): a card's corner. */
 const PLAYED_ON: Record<Isotope, readonly Isotope[]> = {
   C12: ["N15"],
@@ -38,6 +41,11 @@ const PLAYED_ON: Record<Isotope, readonly Isotope[]> = {
   F19: ["O18"],
   Ne20: ["F19"],
 };
+
+/** The same relation read from the pile's side: what may be laid on a given top. */
+const FOLLOWERS = Object.fromEntries(
+  ISOTOPES.map((top) => [top, ISOTOPES.filter((isotope) => PLAYED_ON[isotope].includes(top))]),
+) as Record<Isotope, Isotope[]>;
 
 const ELEMENT_COLOURS: Record<string, CardColour> = { C: "black", N: "blue", O: "red", F: "green", Ne: "orange" };
 
@@ -123,10 +131,36 @@ function SourceCard({ source, card, label, moves, chosen, choose }: SourceProps)
 }
 
 function Backs({ count }: { count: number }) {
+  if (count <= 0) return null;
   return (
-    <span class="cno__backs" title={plural(count, "card")}>
-      {Array.from({ length: Math.min(count, 6) }, () => <span class="cno__back" />)}
+    <span class="cno__backs" title={`${plural(count, "card")} face down`}>
+      {Array.from({ length: Math.min(count, 5) }, () => <span class="cno__back" />)}
     </span>
+  );
+}
+
+function Mini({ card }: { card: CnoCard | null }) {
+  return card ? <Face card={card} small /> : <span class="cno__small"><span class="card card--empty" /></span>;
+}
+
+function MiniGroup({ label, field, children }: { label: string; field?: string; children: ComponentChildren }) {
+  return (
+    <div class="cno__mini-group">
+      <span class="cno__mini-cards">{children}</span>
+      <span class="cno__mini-label" data-field={field}>{label}</span>
+    </div>
+  );
+}
+
+/** Once the game is over every card is shown: what each seat had left in hand and stock. */
+function Leftovers({ area }: { area: Area }) {
+  if (!area.hand || !area.stock) return null;
+  const left = [...area.hand, ...area.stock];
+  return (
+    <div class="cno__leftovers">
+      <span class="cno__group-label">left in hand and stock · {left.length}</span>
+      <span class="cno__leftover-cards">{left.map((card) => <Mini card={card} />)}</span>
+    </div>
   );
 }
 
@@ -135,17 +169,21 @@ function Opponent({ game, seat, name }: { game: Game; seat: number; name: string
   return (
     <li class="cno__opponent" data-seat={seat}>
       <span class="cno__opponent-name">{name}</span>
-      <span class="cno__opponent-cards">
-        {area.row.map((card) => (card ? <Face card={card} small /> : <span class="cno__small"><span class="card card--empty" /></span>))}
-        <span class="cno__opponent-stock">{area.stock_top ? <Face card={area.stock_top} small /> : null}</span>
-      </span>
+      <div class="cno__opponent-table">
+        <MiniGroup label="play row">{area.row.map((card) => <Mini card={card} />)}</MiniGroup>
+        <MiniGroup label={`stock ${area.stock_size}`} field="stock">
+          <Mini card={area.stock_top} />
+        </MiniGroup>
+        <MiniGroup label={`hand ${area.hand_size}`} field="hand">
+          <Mini card={area.hand_top} />
+          <Backs count={area.hand_size - 1} />
+        </MiniGroup>
+      </div>
       <span class="cno__counts">
-        <span data-field="hand">hand {area.hand_size}</span>
-        <Backs count={area.hand_size} />
-        <span data-field="stock">stock {area.stock_size}</span>
         <span data-field="laid">laid {area.played}</span>
-        {area.set_aside.length ? <span data-field="aside">aside {area.set_aside.length}</span> : null}
+        <span data-field="aside">set aside {area.set_aside.length}</span>
       </span>
+      <Leftovers area={area} />
     </li>
   );
 }
@@ -180,7 +218,7 @@ function Piles({ game, names, targets, go }: PilesProps) {
 }
 
 function Pile({ pile, index, owner, move, go }: { pile: PileView; index: number; owner: string; move: Lay | undefined; go: (move: Move) => void }) {
-  const takes = pile.closed ? "closed" : `takes ${(Object.keys(PLAYED_ON) as Isotope[]).filter((isotope) => PLAYED_ON[isotope].includes(pile.top.isotope)).join(" ")}`;
+  const takes = pile.closed ? "closed by neon" : `takes ${FOLLOWERS[pile.top.isotope].join(" ")}`;
   return (
     <li class={`cno__pile${pile.closed ? " cno__pile--closed" : ""}${move ? " cno__pile--target" : ""}`} data-pile={index} title={`topped by ${owner}`}>
       {move ? <Face card={pile.top} action={`pile ${index + 1}`} onClick={() => go(move)} /> : <Face card={pile.top} />}
@@ -216,48 +254,48 @@ function Status({ game, seat, names, moves, finished }: { game: Game; seat: numb
 
 interface OwnProps {
   area: Area;
+  live: boolean;
   moves: Move[];
   chosen: Chosen | null;
   choose: (chosen: Chosen) => void;
   go: (move: Move) => void;
 }
 
-function OwnArea({ area, moves, chosen, choose, go }: OwnProps) {
+function OwnArea({ area, live, moves, chosen, choose, go }: OwnProps) {
   const cycle = moves.find((move) => move.type === "cycle_hand");
-  const done = moves.find((move) => move.type === "declare_done");
   const source = (name: Source, card: CnoCard | null, label: string) => (
     <SourceCard source={name} card={card} label={label} moves={moves} chosen={chosen} choose={choose} />
   );
   return (
-    <div class="cno__own">
+    <div class={`cno__own${live ? " cno__own--live" : ""}`}>
       <div class="cno__group">
         <div class="cno__group-label">your play row</div>
         <div class="cno__cards">{ROW.map((name, index) => source(name, area.row[index] ?? null, `${index + 1}`))}</div>
       </div>
       <div class="cno__group">
         <div class="cno__group-label">stock · {area.stock_size}</div>
-        <div class="cno__cards">{source("stock", area.stock_top, "top")}</div>
+        <div class="cno__cards cno__cards--stacked">
+          {source("stock", area.stock_top, "top")}
+          <Backs count={area.stock_size - 1} />
+        </div>
       </div>
       <div class="cno__group">
         <div class="cno__group-label">hand · {area.hand_size}</div>
-        <div class="cno__cards cno__cards--hand">
+        <div class="cno__cards cno__cards--stacked">
           {source("hand", area.hand_top, "top")}
           <Backs count={Math.max(area.hand_size - 1, 0)} />
         </div>
         {cycle ? (
-          <button type="button" class="move cno__cycle" data-action="cycle hand" onClick={() => go(cycle)}>
-            ↻ cycle hand
+          <button type="button" class="move cno__cycle" data-action="cycle hand" title="put the top card under the hand" onClick={() => go(cycle)}>
+            ↻ cycle
           </button>
         ) : null}
       </div>
       <div class="cno__group cno__aside">
         <div class="cno__group-label">set aside · {area.set_aside.length}</div>
-        <div class="cno__cards">{area.set_aside.length ? <Face card={area.set_aside[area.set_aside.length - 1] as CnoCard} small /> : <span class="cno__small"><span class="card card--empty" /></span>}</div>
-        {done ? (
-          <button type="button" class="move cno__done" data-action="declare done" onClick={() => go(done)}>
-            Done!
-          </button>
-        ) : null}
+        <div class="cno__cards">
+          <Mini card={area.set_aside[area.set_aside.length - 1] ?? null} />
+        </div>
       </div>
     </div>
   );
@@ -293,6 +331,35 @@ function Scores({ game, seat, names }: { game: Game; seat: number | null; names:
   );
 }
 
+/** The second step of laying the chosen card: the piles light up; a neon-20 may go aside. */
+function Prompt({ chosen, targets, go }: { chosen: Chosen; targets: Lay[]; go: (move: Move) => void }) {
+  const aside = targets.find((move) => move.type === "set_aside_neon");
+  const onPiles = targets.length > (aside ? 1 : 0);
+  return (
+    <div class="cno__prompt">
+      <span>
+        Your {chosen.card.isotope} from {sourceWords(chosen.source)}:{onPiles ? " pick a bright pile" : ""}
+        {onPiles && aside ? " or" : ""}
+      </span>
+      {aside ? <Target label="set it aside" action="set aside" onClick={() => go(aside)} /> : null}
+    </div>
+  );
+}
+
+/** The moves that concern the whole table: the start, Done, the next round's deal. */
+function TableMoves({ moves, go }: { moves: Move[]; go: (move: Move) => void }) {
+  const shown = moves.filter((move) => move.type === "start_game" || move.type === "declare_done" || move.type === "deal_round");
+  return (
+    <div class="cno__moves">
+      {shown.map((move) => (
+        <button type="button" class={`move${move.type === "declare_done" ? " cno__done" : ""}`} data-action={commandWords(move)} onClick={() => go(move)}>
+          {move.type === "declare_done" ? "Done! end the round now" : commandWords(move)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
   const [sending, setSending] = useState(false);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -302,18 +369,9 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
     send(move).finally(() => setSending(false));
   };
   const moves = sending ? [] : legalMoves;
-  const others = moves.filter((move) => move.type === "start_game" || move.type === "deal_round");
-  const extraMoves = (
-    <div class="cno__moves">
-      {others.map((move) => (
-        <button type="button" class="move" data-action={commandWords(move)} onClick={() => go(move)}>
-          {commandWords(move)}
-        </button>
-      ))}
-    </div>
-  );
+  const tableMoves = <TableMoves moves={moves} go={go} />;
   const game = view.game;
-  if (!game) return <div class="cno">{extraMoves}</div>;
+  if (!game) return <div class="cno">{tableMoves}</div>;
 
   const names = view.seats.map((s, index) => s?.name ?? `seat ${index + 1}`);
   const targets = chosen ? laysOf(moves, chosen) : [];
@@ -323,7 +381,6 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
     if (lays.length === 1 && only) go(only);
     else setChosen(chosen && chosen.source === card.source && sameCard(chosen.card, card.card) ? null : card);
   };
-  const aside = targets.find((move) => move.type === "set_aside_neon");
   const own = seat !== null ? game.seats[seat] : undefined;
 
   return (
@@ -332,15 +389,11 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
         {game.seats.map((_, index) => (index === seat ? null : <Opponent game={game} seat={index} name={names[index] ?? ""} />))}
       </ol>
       <Piles game={game} names={names} targets={targets} go={go} />
-      <Status game={game} seat={seat} names={names} moves={moves} finished={view.status === "finished"} />
-      {chosen && targets.length ? (
-        <div class="cno__prompt">
-          Where does your {chosen.card.isotope} from {sourceWords(chosen.source)} go?
-          {aside ? <Target label="set aside" action="set aside" onClick={() => go(aside)} /> : null}
-        </div>
-      ) : null}
-      {extraMoves}
-      {own ? <OwnArea area={own} moves={moves} chosen={chosen} choose={choose} go={go} /> : null}
+      <Status game={game} seat={seat} names={names} moves={legalMoves} finished={view.status === "finished"} />
+      {chosen && targets.length ? <Prompt chosen={chosen} targets={targets} go={go} /> : null}
+      {tableMoves}
+      {own ? <OwnArea area={own} live={game.phase === "playing"} moves={moves} chosen={chosen} choose={choose} go={go} /> : null}
+      {own ? <Leftovers area={own} /> : null}
       <Scores game={game} seat={seat} names={names} />
     </div>
   );
