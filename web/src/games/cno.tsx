@@ -245,7 +245,7 @@ function Status({ game, seat, names, moves, finished }: { game: Game; seat: numb
       ? "Your turn, any time: nothing to lay, cycle your hand"
       : "Nothing you can lay: the others play on";
   return (
-    <div class={`cno__status${lays ? " cno__status--you" : ""}`} data-testid="cno-status">
+    <div class={`cno__status${lays ? " cno__status--you" : ""}`}>
       {words}
       {game.resets ? <span class="cno__resets"> · stuck, rows reset {game.resets} of {game.reset_limit}</span> : null}
     </div>
