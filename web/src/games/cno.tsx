@@ -49,11 +49,18 @@ const FOLLOWERS = Object.fromEntries(
 
 const ELEMENT_COLOURS: Record<string, CardColour> = { C: "black", N: "blue", O: "red", F: "green", Ne: "orange" };
 
-const REASONS: Record<Game["results"][number]["reason"], string> = {
-  done: "called Done",
-  stuck: "the table was stuck",
-  loop_guard: "the table stayed stuck",
+type RoundResult = Game["results"][number];
+
+/** Why a round ended without a Done call. */
+const STUCK_WORDS: Record<Exclude<RoundResult["reason"], "done">, string> = {
+  stuck: "the table was stuck with someone out of cards",
+  loop_guard: "the table stayed stuck after every reset",
 };
+
+function roundEndWords(result: RoundResult, names: string[]): string {
+  const why = result.reason === "done" ? `${names[result.declared_by ?? -1] ?? "a player"} called Done` : STUCK_WORDS[result.reason];
+  return `Round ${result.round} is over: ${why}`;
+}
 
 function element(isotope: Isotope): string {
   return isotope.replace(/\d+$/, "");
@@ -230,7 +237,7 @@ function Pile({ pile, index, owner, move, go }: { pile: PileView; index: number;
 
 function Status({ game, seat, names, moves, finished }: { game: Game; seat: number | null; names: string[]; moves: Move[]; finished: boolean }) {
   const last = game.results[game.results.length - 1];
-  const ended = last ? `Round ${last.round} is over: ${last.declared_by !== null ? `${names[last.declared_by]} called Done` : REASONS[last.reason]}` : "";
+  const ended = last ? roundEndWords(last, names) : "";
   if (finished) {
     const best = Math.max(...game.totals);
     const winners = names.filter((_, index) => game.totals[index] === best);
@@ -261,6 +268,15 @@ interface OwnProps {
   go: (move: Move) => void;
 }
 
+function Group({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="cno__group">
+      <div class="cno__group-label">{label}</div>
+      {children}
+    </div>
+  );
+}
+
 function OwnArea({ area, live, moves, chosen, choose, go }: OwnProps) {
   const cycle = moves.find((move) => move.type === "cycle_hand");
   const source = (name: Source, card: CnoCard | null, label: string) => (
@@ -268,35 +284,31 @@ function OwnArea({ area, live, moves, chosen, choose, go }: OwnProps) {
   );
   return (
     <div class={`cno__own${live ? " cno__own--live" : ""}`}>
-      <div class="cno__group">
-        <div class="cno__group-label">your play row</div>
+      <Group label="your play row">
         <div class="cno__cards">{ROW.map((name, index) => source(name, area.row[index] ?? null, `${index + 1}`))}</div>
-      </div>
-      <div class="cno__group">
-        <div class="cno__group-label">stock · {area.stock_size}</div>
+      </Group>
+      <Group label={`stock · ${area.stock_size}`}>
         <div class="cno__cards cno__cards--stacked">
           {source("stock", area.stock_top, "top")}
           <Backs count={area.stock_size - 1} />
         </div>
-      </div>
-      <div class="cno__group">
-        <div class="cno__group-label">hand · {area.hand_size}</div>
+      </Group>
+      <Group label={`hand · ${area.hand_size}`}>
         <div class="cno__cards cno__cards--stacked">
           {source("hand", area.hand_top, "top")}
-          <Backs count={Math.max(area.hand_size - 1, 0)} />
+          <Backs count={area.hand_size - 1} />
         </div>
         {cycle ? (
           <button type="button" class="move cno__cycle" data-action="cycle hand" title="put the top card under the hand" onClick={() => go(cycle)}>
             ↻ cycle
           </button>
         ) : null}
-      </div>
-      <div class="cno__group cno__aside">
-        <div class="cno__group-label">set aside · {area.set_aside.length}</div>
+      </Group>
+      <Group label={`set aside · ${area.set_aside.length}`}>
         <div class="cno__cards">
           <Mini card={area.set_aside[area.set_aside.length - 1] ?? null} />
         </div>
-      </div>
+      </Group>
     </div>
   );
 }
