@@ -86,19 +86,28 @@ class BotWorker:
         task.add_done_callback(self._tasks.discard)
 
     async def _play(self, game_id: str, wake: asyncio.Event) -> None:
+        """Act for the game's bots until it is over. A failure (a store that did not answer,
+        say) is logged and the task looks again after `FALLBACK_SECONDS`: a game's bots stop
+        only with the game, or when this service has no such game."""
         seats = _BotSeats()
         try:
             while True:
                 wake.clear()
-                game = await self._handler.load(game_id)
-                if game.table.status == "finished":
-                    return
-                wait = await self._act(game, seats)
+                try:
+                    game = await self._handler.load(game_id)
+                    if game.table.status == "finished":
+                        return
+                    wait = await self._act(game, seats)
+                except DomainError as missing:
+                    if missing.code != "game_not_found":
+                        raise
+                    return  # an event of another service's database, on a shared stream
+                except Exception:
+                    log.exception("the bots of game %s failed; they try again", game_id)
+                    wait = FALLBACK_SECONDS
                 if wait > 0:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(wake.wait(), wait)
-        except Exception:
-            log.exception("the bots of game %s stopped", game_id)
         finally:
             del self._wakes[game_id]
 

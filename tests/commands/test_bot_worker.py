@@ -1,0 +1,70 @@
+"""The bot worker against a store that fails now and then: a game's bots go on once the store
+answers again."""
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from commands import bots as bots_module
+from commands.bots import BotWorker
+from commands.envelope import Envelope
+from commands.handler import CommandHandler, LoadedGame
+from commands.store import EventStore
+from domain import table
+from infra.memory_store import MemoryEventStore
+
+GAME_SECONDS = 60.0
+
+
+class FlakyHandler(CommandHandler):
+    """Its first `failures` loads fail as a store that did not answer would."""
+
+    def __init__(self, store: EventStore, failures: int) -> None:
+        super().__init__(store)
+        self.failures = failures
+
+    async def load(self, game_id: str, store: EventStore | None = None) -> LoadedGame:
+        if self.failures:
+            self.failures -= 1
+            raise ConnectionError("the store did not answer")
+        return await super().load(game_id, store)
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots_module, "FALLBACK_SECONDS", 0.01)
+
+
+@pytest.fixture
+async def running() -> AsyncIterator[tuple[FlakyHandler, BotWorker]]:
+    store = MemoryEventStore()
+    handler = FlakyHandler(store, failures=0)
+    worker = BotWorker(handler, store, pace=0.0)
+    stopping = asyncio.Event()
+    task = asyncio.create_task(worker.run(stopping))
+    await asyncio.sleep(0)
+    yield handler, worker
+    stopping.set()
+    await task
+
+
+async def bot_table(handler: CommandHandler) -> str:
+    game_id = (await handler.create("mad", {"hand_sizes": [2, 9, 8, 7, 6]}, None)).game_id
+    for seat in range(2):
+        await handler.take_seat(game_id, table.TakeSeat(f"bot {seat}", bot="random"), None)
+    await handler.execute(Envelope(game_id, 0, table.StartGame()))
+    return game_id
+
+
+async def test_bots_go_on_after_the_store_failed(
+    running: tuple[FlakyHandler, BotWorker],
+) -> None:
+    handler, worker = running
+    game_id = await bot_table(handler)
+    handler.failures = 3
+    worker.notice((await handler.stored_events(game_id, 0))[1])  # the first bot's seat
+    async with asyncio.timeout(GAME_SECONDS):
+        while (await handler.current(game_id)).table.status != "finished":
+            await asyncio.sleep(0.01)
+    assert handler.failures == 0, "the failing loads were tried"
