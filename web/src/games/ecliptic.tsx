@@ -4,7 +4,7 @@
 // a battle awaiting its winner's choice with the cards revealed; each side's points.
 // A turn takes three clicks: the two cards of the pair (one sign or one colour), then the
 // card to place, whose sign names its slot.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
 import { Card, Pile, type CardColour } from "./parts";
 import "./ecliptic.css";
@@ -241,8 +241,12 @@ interface BattleProps {
 }
 
 function BattlePanel({ battle, table, keeps, choose }: BattleProps) {
-  const { names, seat } = table;
+  const { game, names, seat, near } = table;
   const who = (side: number): string => (side === seat ? "you" : (names[side] ?? ""));
+  const origin = (card: SignCard): string => {
+    const placed = game.lines[near]?.[battle.sign - 1];
+    return placed && sameCard(placed, card) ? "from your side" : `from ${names[table.far]}'s side`;
+  };
   return (
     <section class="ecliptic__battle" data-sign={battle.sign}>
       <h2 class="ecliptic__battle-title">
@@ -257,7 +261,10 @@ function BattlePanel({ battle, table, keeps, choose }: BattleProps) {
           <span class="ecliptic__prompt">Keep one card of {signName(battle.sign)} on your side:</span>
           <span class="ecliptic__cards ecliptic__cards--big">
             {keeps.map((move) => (
-              <Face key={cardName(move.card)} card={move.card} action={`keep ${cardName(move.card)}`} onClick={() => choose(move)} />
+              <span class="ecliptic__choice" key={cardName(move.card)}>
+                <Face card={move.card} action={`keep ${cardName(move.card)}`} onClick={() => choose(move)} />
+                <span class="ecliptic__small">{origin(move.card)}</span>
+              </span>
             ))}
           </span>
         </div>
@@ -327,15 +334,34 @@ function Hand({ hand, table, plays, picked, act }: HandProps) {
   );
 }
 
-export function Board({ view, seat, legalMoves, send }: BoardProps<"ecliptic">) {
-  const [sending, setSending] = useState(false);
-  const [picked, setPicked] = useState<SignCard[]>([]);
+const REFUSED_MS = 1500;
+
+/** Sends a move and offers none until the table has moved on from the version it was sent
+ * at: the answer comes before the new view does. A refused move leaves the table where it
+ * was, so the moves come back a moment after its answer. */
+function useMoveSender(version: number, send: (move: Move) => Promise<void>) {
+  const [sent, setSent] = useState<{ version: number; answered: boolean } | null>(null);
+  useEffect(() => {
+    if (!sent?.answered) return undefined;
+    const timer = window.setTimeout(() => setSent(null), REFUSED_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent]);
   const go = (move: Move): void => {
-    setSending(true);
-    setPicked([]);
-    send(move).finally(() => setSending(false));
+    const at = { version, answered: false };
+    setSent(at);
+    send(move).finally(() => setSent((now) => (now === at ? { ...at, answered: true } : now)));
   };
-  const moves = sending ? [] : legalMoves;
+  return { go, waiting: sent !== null && sent.version === version };
+}
+
+export function Board({ view, seat, legalMoves, send }: BoardProps<"ecliptic">) {
+  const [picked, setPicked] = useState<SignCard[]>([]);
+  const sender = useMoveSender(view.version, send);
+  const go = (move: Move): void => {
+    setPicked([]);
+    sender.go(move);
+  };
+  const moves = sender.waiting ? [] : legalMoves;
   const start = moves.find((move) => move.type === "start_game");
   const game = view.game;
   if (!game) {
