@@ -185,13 +185,14 @@ function ZodiacLine({ table }: { table: Table }) {
   );
 }
 
-function Opponent({ table }: { table: Table }) {
-  const { game, names, far } = table;
-  const count = game.hand_sizes[far] ?? 0;
-  const open = game.hands[far] ?? [];
+/** A hand the viewer does not hold: its size, the cards shown of it, all of it once open. */
+function Opponent({ table, side }: { table: Table; side: number }) {
+  const { game, names } = table;
+  const count = game.hand_sizes[side] ?? 0;
+  const open = game.hands[side] ?? [];
   return (
-    <div class={`ecliptic__opponent${game.to_move === far ? " ecliptic__opponent--to-act" : ""}`} data-seat={far}>
-      <span class="ecliptic__opponent-name">{names[far]}</span>
+    <div class={`ecliptic__opponent${game.to_move === side ? " ecliptic__opponent--to-act" : ""}`} data-seat={side}>
+      <span class="ecliptic__opponent-name">{names[side]}</span>
       <Backs count={count} />
       <span class="ecliptic__count">{plural(count, "card")} in hand</span>
       {open.length ? (
@@ -395,8 +396,9 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"ecliptic">) 
   return (
     <div class="ecliptic">
       <div class="ecliptic__top">
-        <Opponent table={table} />
+        <Opponent table={table} side={table.far} />
         <Piles game={game} />
+        {seat === null ? <Opponent table={table} side={near} /> : null}
       </div>
       <ZodiacLine table={table} />
       <div class={`ecliptic__turn${yourTurn ? " ecliptic__turn--you" : ""}`}>{turnWords(game, table, finished)}</div>
