@@ -45,6 +45,11 @@ function rotationsOf(placements: Placement[]): number[] {
   return [...new Set(placements.map((move) => move.rotation))].sort((a, b) => a - b);
 }
 
+/** The one way a card may lie, when it may lie only one way: then it needs no turning. */
+function soleRotation(rotations: number[]): number | null {
+  return rotations.length === 1 ? (rotations[0] ?? null) : null;
+}
+
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
@@ -91,33 +96,42 @@ function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number
   );
 }
 
+function cellKey(row: number, col: number): string {
+  return `${row},${col}`;
+}
+
+/** One cell of the field: a placed card, a place the chosen card may go, or an empty cell. */
+function Slot({ placed, target, onPlace }: { placed: Placed | undefined; target: Placement | undefined; onPlace: (move: Placement) => void }) {
+  if (placed) {
+    return (
+      <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)}>
+        <CardFace card={placed.card} rotation={placed.rotation} />
+      </span>
+    );
+  }
+  if (target) {
+    const where = `${target.row}, ${target.col}`;
+    return (
+      <button type="button" class="onexeno__slot onexeno__target" data-action={`place at ${where}`} title={`place it here (${where})`} onClick={() => onPlace(target)}>
+        <CardFace card={target.card} rotation={target.rotation} />
+      </button>
+    );
+  }
+  return <span class="onexeno__slot" />;
+}
+
 function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placement[]; onPlace: (move: Placement) => void }) {
   const box = windowOf(field, targets);
-  const placed = new Map(field.map((card) => [`${card.row},${card.col}`, card]));
-  const targeted = new Map(targets.map((move) => [`${move.row},${move.col}`, move]));
-  const slot = (row: number, col: number) => {
-    const card = placed.get(`${row},${col}`);
-    if (card) {
-      return (
-        <span class="onexeno__slot onexeno__slot--card" data-cell={`${row},${col}`}>
-          <CardFace card={card.card} rotation={card.rotation} />
-        </span>
-      );
-    }
-    const target = targeted.get(`${row},${col}`);
-    if (target) {
-      return (
-        <button type="button" class="onexeno__slot onexeno__target" data-action={`place at ${row}, ${col}`} title={`place it here (${row}, ${col})`} onClick={() => onPlace(target)}>
-          <CardFace card={target.card} rotation={target.rotation} />
-        </button>
-      );
-    }
-    return <span class="onexeno__slot" />;
-  };
+  const placed = new Map(field.map((card) => [cellKey(card.row, card.col), card]));
+  const targeted = new Map(targets.map((move) => [cellKey(move.row, move.col), move]));
   return (
-    <div class="onexeno__field" data-testid="field">
+    <div class="onexeno__field">
       {range(box.top, box.bottom).map((row) => (
-        <div class="onexeno__row">{range(box.left, box.right).map((col) => slot(row, col))}</div>
+        <div class="onexeno__row">
+          {range(box.left, box.right).map((col) => (
+            <Slot placed={placed.get(cellKey(row, col))} target={targeted.get(cellKey(row, col))} onPlace={onPlace} />
+          ))}
+        </div>
       ))}
     </div>
   );
@@ -146,6 +160,11 @@ function teamOf(table: Table, seat: number): string | null {
   return teams ? (TEAM_NAMES[seat % (game.seats.length / 2)] ?? null) : null;
 }
 
+function withTeam(table: Table, seat: number): string {
+  const team = teamOf(table, seat);
+  return team ? `${table.names[seat]} (${team})` : (table.names[seat] ?? "");
+}
+
 function SeatFacts({ table, index, seat }: { table: Table; index: number; seat: SeatView }) {
   const team = teamOf(table, index);
   return (
@@ -154,17 +173,16 @@ function SeatFacts({ table, index, seat }: { table: Table; index: number; seat: 
       {index === table.game.dealer ? <span class="onexeno__tag">dealer</span> : null}
       {seat.benched ? <span class="onexeno__tag onexeno__tag--out">out this hand</span> : null}
       <span>
-        taken <strong data-field="taken">{seat.taken_points}</strong>
+        taken <strong>{seat.taken_points}</strong>
       </span>
       <span>
-        total <strong data-field="total">{seat.total}</strong>
+        total <strong>{seat.total}</strong>
       </span>
     </span>
   );
 }
 
-function Opponent({ table, index }: { table: Table; index: number }) {
-  const seat = table.game.seats[index] as SeatView;
+function Opponent({ table, index, seat }: { table: Table; index: number; seat: SeatView }) {
   const count = seat.hand_size;
   // Once the game is over every hand is open.
   const open = table.game.hands[index] ?? [];
@@ -201,12 +219,12 @@ function turnWords(table: Table, seat: number | null, legalMoves: Move[], step: 
     return `Hand ${game.hand_number} is over: ${dealer} the next`;
   }
   if (game.turn !== seat) return `${names[game.turn]}'s turn`;
-  if (!legalMoves.some((move) => move.type === "place_card")) return "Your turn: no card fits, so you pass";
+  if (!legalMoves.some((move) => move.type === "place_card")) return "Your turn: no card fits, so pass";
   return `Your turn: ${step}`;
 }
 
 function Scores({ table, seat }: { table: Table; seat: number | null }) {
-  const { game, names } = table;
+  const { game } = table;
   const hands = game.hands_to_play > 1 ? game.history : [];
   return (
     <table class="onexeno__scores" data-testid="scores">
@@ -227,10 +245,7 @@ function Scores({ table, seat }: { table: Table; seat: number | null }) {
       <tbody>
         {game.seats.map((standing, index) => (
           <tr class={index === seat ? "onexeno__scores--you" : ""} data-seat={index}>
-            <th scope="row">
-              {names[index]}
-              {teamOf(table, index) ? ` (${teamOf(table, index)})` : ""}
-            </th>
+            <th scope="row">{withTeam(table, index)}</th>
             <td>{standing.taken_points}</td>
             {hands.map((scores) => (
               <td>{scores[index]}</td>
@@ -348,7 +363,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
   const placements = choice ? placementsOf(legalMoves, choice.card) : [];
   const chosen = placements.length ? choice : null;
   const rotations = rotationsOf(placements);
-  const rotation = chosen?.rotation ?? (rotations.length === 1 ? rotations[0] : null) ?? null;
+  const rotation = chosen?.rotation ?? soleRotation(rotations);
   const targets = rotation === null ? [] : placements.filter((move) => move.rotation === rotation);
   const pick = (card: OnexenoCard): void =>
     setChoice(chosen?.card.pattern === card.pattern ? null : { card, rotation: null });
@@ -361,7 +376,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
   return (
     <div class="onexeno">
       <ol class="onexeno__opponents">
-        {game.seats.map((_, index) => (index === seat ? null : <Opponent table={table} index={index} />))}
+        {game.seats.map((standing, index) => (index === seat ? null : <Opponent table={table} index={index} seat={standing} />))}
       </ol>
 
       <div class="onexeno__centre">
@@ -369,7 +384,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
         <Stack size={game.stack_size} />
       </div>
 
-      <div class={`onexeno__turn${yourTurn ? " onexeno__turn--you" : ""}`} data-testid="onexeno-turn">
+      <div class={`onexeno__turn${yourTurn ? " onexeno__turn--you" : ""}`}>
         {turnWords(table, seat, legalMoves, step)}
       </div>
 
