@@ -39,15 +39,16 @@ VERSION = f"""() => [
   document.querySelector("[data-version]")?.dataset.version,
   document.querySelector('{REFUSAL}')?.textContent,
 ].join("|")"""
-NEXT_STEP = """([until, steps]) => {
-  if (document.querySelector(until)) return [null, 0];
-  for (const step of steps) {
+NEXT_STEP = f"""([until, steps]) => {{
+  if (document.querySelector(until)) return {{ step: null }};
+  for (const step of steps) {{
     const count = document.querySelectorAll(step).length;
-    if (count) return [step, count];
-  }
-  return ["", 0];
-}"""
-"""The first of `steps` the page offers and how many of it, or null once `until` shows."""
+    if (count) return {{ step, count, version: ({VERSION})(), snapshot: ({SNAPSHOT})() }};
+  }}
+  return false;
+}}"""
+"""The first of `steps` the page offers, how many of it and the page as it is (false while it
+offers none), or no step once `until` shows."""
 MISMATCHES = """() => {
   const dark = (slot) => [...slot.querySelectorAll(".onexeno__card > *")].map(
     (square) => square.matches(".onexeno__square--dark"),
@@ -136,17 +137,15 @@ def play_by_placing(page: Any, deadline: float, until: str, seed: int = 0) -> in
     while True:
         left = deadline - time.monotonic()
         assert left > 0, f"the game did not reach {until} in time ({clicks} clicks)"
-        page.wait_for_selector(f"{ACTIONS}, {until}", timeout=left * 1000)
-        step, count = page.evaluate(NEXT_STEP, [until, steps])
+        offered = page.wait_for_function(NEXT_STEP, arg=[until, steps], timeout=left * 1000)
+        found = offered.json_value()
+        step = found["step"]
         if step is None:
             return clicks
-        if not count:
-            continue
         sends = step == ACTIONS or step.startswith(TARGET)
-        watched = VERSION if sends else SNAPSHOT
-        before = page.evaluate(watched)
+        watched, before = (VERSION, found["version"]) if sends else (SNAPSHOT, found["snapshot"])
         try:
-            page.locator(step).nth(rng.randrange(count)).click(timeout=CHANGE_MS)
+            page.locator(step).nth(rng.randrange(found["count"])).click(timeout=CHANGE_MS)
             clicks += 1
             changed = f"(before) => ({watched})() !== before"
             page.wait_for_function(changed, arg=before, timeout=CHANGE_MS)
