@@ -153,11 +153,18 @@ interface Table {
   names: string[];
   teams: number;
   toAct: number | null;
+  you: number | null;
 }
 
 function teamOf(table: Table, seat: number): string | null {
   const { teams, game } = table;
   return teams ? (TEAM_NAMES[seat % (game.seats.length / 2)] ?? null) : null;
+}
+
+/** Partners sit opposite each other. */
+function isYourPartner({ teams, you, game }: Table, seat: number): boolean {
+  const seats = game.seats.length;
+  return teams > 0 && you !== null && seat === (you + seats / 2) % seats;
 }
 
 function withTeam(table: Table, seat: number): string {
@@ -170,6 +177,7 @@ function SeatFacts({ table, index, seat }: { table: Table; index: number; seat: 
   return (
     <span class="onexeno__facts">
       {team ? <span class="onexeno__tag">team {team}</span> : null}
+      {isYourPartner(table, index) ? <span class="onexeno__tag">your partner</span> : null}
       {index === table.game.dealer ? <span class="onexeno__tag">dealer</span> : null}
       {seat.benched ? <span class="onexeno__tag onexeno__tag--out">out this hand</span> : null}
       <span>
@@ -230,11 +238,10 @@ function Scores({ table, seat }: { table: Table; seat: number | null }) {
     <table class="onexeno__scores" data-testid="scores">
       <caption>
         Scores · hand {game.hand_number} of {game.hands_to_play}
-        {table.teams ? " · partners add their scores" : ""}
       </caption>
       <thead>
         <tr>
-          <th scope="col">player</th>
+          <th scope="col">{table.teams ? "player (team)" : "player"}</th>
           <th scope="col">taken</th>
           {hands.map((_, number) => (
             <th scope="col">hand {number + 1}</th>
@@ -358,6 +365,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
     names: view.seats.map((s, index) => s?.name ?? `seat ${index + 1}`),
     teams: view.options?.teams ?? 0,
     toAct: game.phase === "playing" && game.turn >= 0 ? game.turn : null,
+    you: seat,
   };
   // A choice made before the moves changed holds only while its card may still be placed.
   const placements = choice ? placementsOf(legalMoves, choice.card) : [];
