@@ -53,22 +53,31 @@ MISMATCHES = """() => {
   const dark = (slot) => [...slot.querySelectorAll(".onexeno__card > *")].map(
     (square) => square.matches(".onexeno__square--dark"),
   );
-  const slots = [...document.querySelectorAll(".onexeno__slot--card")];
-  const darkness = new Map(slots.map((slot) => [slot.dataset.cell, dark(slot)]));
-  const edges = [["right", 0, 1, [2, 5, 8], [0, 3, 6]], ["below", 1, 0, [6, 7, 8], [0, 1, 2]]];
+  const faces = (selector) => new Map(
+    [...document.querySelectorAll(selector)].map((slot) => [slot.dataset.cell, dark(slot)]),
+  );
+  const placed = faces(".onexeno__slot--card");
+  const shown = new Map([...placed, ...faces(".onexeno__target")]);
+  const sides = [
+    [0, 1, [2, 5, 8], [0, 3, 6]],
+    [1, 0, [6, 7, 8], [0, 1, 2]],
+    [0, -1, [0, 3, 6], [2, 5, 8]],
+    [-1, 0, [0, 1, 2], [6, 7, 8]],
+  ];
   const mismatches = [];
-  for (const [cell, squares] of darkness) {
+  for (const [cell, squares] of shown) {
     const [row, col] = cell.split(",").map(Number);
-    for (const [side, down, across, ours, theirs] of edges) {
-      const next = darkness.get(`${row + down},${col + across}`);
+    for (const [down, across, ours, theirs] of sides) {
+      const next = placed.get(`${row + down},${col + across}`);
       if (next && ours.some((square, index) => squares[square] !== next[theirs[index]])) {
-        mismatches.push(`${cell} ${side}`);
+        mismatches.push(`${cell} against ${row + down},${col + across}`);
       }
     }
   }
   return mismatches;
 }"""
-"""Where two field cards drawn side by side show different colours along the edge they share."""
+"""Where a card on the field, or the chosen card shown on a place it may go, differs in colour
+from a field card beside it along the edge they share (squares in reading order)."""
 
 
 def test_a_person_plays_onexeno_to_the_end_by_clicking(
@@ -101,6 +110,7 @@ def test_a_person_plays_onexeno_to_the_end_by_clicking(
             page.locator(TURN).last.click()
             break
     page.wait_for_selector(TARGET)
+    assert page.evaluate(MISMATCHES) == []
     assert re.fullmatch(r"Your turn: place it .*", page.locator(YOUR_TURN).inner_text())
 
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -112,7 +112,7 @@ function Slot({ placed, target, onPlace }: { placed: Placed | undefined; target:
   if (target) {
     const where = `${target.row}, ${target.col}`;
     return (
-      <button type="button" class="onexeno__slot onexeno__target" data-action={`place at ${where}`} title={`place it here (${where})`} onClick={() => onPlace(target)}>
+      <button type="button" class="onexeno__slot onexeno__target" data-cell={cellKey(target.row, target.col)} data-action={`place at ${where}`} title={`place it here (${where})`} onClick={() => onPlace(target)}>
         <CardFace card={target.card} rotation={target.rotation} />
       </button>
     );
