@@ -6,7 +6,8 @@
 // refusals and the final standings; a board draws the game itself from `view` (the table as
 // this viewer sees it, exactly `GET /games/{id}`: `view.game` is the kind's own view, null
 // before the start) and sends moves with `send`. `legalMoves` are the commands this viewer
-// may send now, each complete as it is (start_game included); a board sends one of them
+// may send now, each complete as it is (start_game included), and none while a move sent is
+// on its way (from its sending until the view it leads to arrives, or its refusal); a board sends one of them
 // unchanged, or builds one the same way. `seat` is the viewer's seat, null for a spectator.
 // `send` resolves once the service has answered; a refusal is shown by the page (see below),
 // and the new view arrives through the game's stream, so a board keeps no game state of its

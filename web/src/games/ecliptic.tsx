@@ -4,7 +4,7 @@
 // a battle awaiting its winner's choice with the cards revealed; each side's points.
 // A turn takes three clicks: the two cards of the pair (one sign or one colour), then the
 // card to place, whose sign names its slot.
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
 import { Card, Pile, type CardColour } from "./parts";
 import "./ecliptic.css";
@@ -335,34 +335,12 @@ function Hand({ hand, table, plays, picked, act }: HandProps) {
   );
 }
 
-const REFUSED_MS = 1500;
-
-/** Sends a move and offers none until the table has moved on from the version it was sent
- * at: the answer comes before the new view does. A refused move leaves the table where it
- * was, so the moves come back a moment after its answer. */
-function useMoveSender(version: number, send: (move: Move) => Promise<void>) {
-  const [sent, setSent] = useState<{ version: number; answered: boolean } | null>(null);
-  useEffect(() => {
-    if (!sent?.answered) return undefined;
-    const timer = window.setTimeout(() => setSent(null), REFUSED_MS);
-    return () => window.clearTimeout(timer);
-  }, [sent]);
-  const go = (move: Move): void => {
-    const at = { version, answered: false };
-    setSent(at);
-    send(move).finally(() => setSent((now) => (now === at ? { ...at, answered: true } : now)));
-  };
-  return { go, waiting: sent !== null && sent.version === version };
-}
-
-export function Board({ view, seat, legalMoves, send }: BoardProps<"ecliptic">) {
+export function Board({ view, seat, legalMoves: moves, send }: BoardProps<"ecliptic">) {
   const [picked, setPicked] = useState<SignCard[]>([]);
-  const sender = useMoveSender(view.version, send);
   const go = (move: Move): void => {
     setPicked([]);
-    sender.go(move);
+    void send(move);
   };
-  const moves = sender.waiting ? [] : legalMoves;
   const start = moves.find((move) => move.type === "start_game");
   const game = view.game;
   if (!game) {

@@ -17,6 +17,9 @@ export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
   const { view, problem } = useGameStream(gameId, token);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The version a move was sent at: its answer comes before the view it leads to, and until
+  // that view arrives the moves shown are the old ones, so none are offered meanwhile.
+  const [sentAt, setSentAt] = useState<number | null>(null);
   useEffect(() => {
     // A token that holds no seat here (another database, say) is dropped: the page watches.
     if (problem?.problem.code !== "wrong_token") return;
@@ -28,12 +31,15 @@ export function TablePage({ gameId }: { gameId: string }) {
 
   const send = async (command: Command): Promise<void> => {
     setRefusal(null);
+    setSentAt(view.version);
     try {
       await call(`/games/${gameId}/commands`, { method: "POST", token, body: command });
     } catch (error) {
       setRefusal(sentence(error));
+      setSentAt(null);
     }
   };
+  const moving = sentAt !== null && view.version <= sentAt;
   const Board = boardFor(view.kind);
   return (
     <main class="table-page" data-status={view.status} data-version={view.version}>
@@ -42,7 +48,7 @@ export function TablePage({ gameId }: { gameId: string }) {
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
       <section class="felt">
-        <Board view={view} seat={view.you} legalMoves={view.legal_moves} send={send} />
+        <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
       </section>
       {view.status === "finished" ? <Standings view={view} gameId={gameId} /> : null}
     </main>
