@@ -25,7 +25,6 @@ from infra.database import open_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
-from infra.redis_streams import DEFAULT_STREAM
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
 from infra.simulate import Report, print_report
@@ -61,6 +60,7 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
             run_workers=not no_workers,
             bot_pace=settings.bot_pace,
             live_heartbeat=settings.live_heartbeat,
+            stream=settings.event_stream,
         )
         config = uvicorn.Config(
             app,
@@ -171,10 +171,11 @@ def bots() -> None:
 
 
 async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
+    stream = Settings.from_env().event_stream
     async with _connections() as (pool, client):
-        work = background_work(pool, client, DEFAULT_STREAM, relay, projections)
+        work = background_work(pool, client, stream, relay, projections)
         if bots:
-            hub = LiveHub(client, DEFAULT_STREAM)
+            hub = LiveHub(client, stream)
             handler = CommandHandler(PostgresEventStore(pool))
             pace = Settings.from_env().bot_pace
             work |= {"live hub": hub.run, "bots": bot_work(handler, pool, hub, pace).run}
@@ -192,7 +193,7 @@ async def _rebuild(name: str) -> None:
         projections = all_projections(store)
         if name not in projections:
             raise click.BadParameter(f"choose one of {', '.join(projections)}", param_hint="NAME")
-        runner = ProjectionRunner(pool, client, DEFAULT_STREAM, projections[name])
+        runner = ProjectionRunner(pool, client, Settings.from_env().event_stream, projections[name])
         total = await store.count_after(Position())
         with Progress() as progress:
             task = progress.add_task(f"rebuilding {name}", total=total)

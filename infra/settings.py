@@ -2,6 +2,8 @@
 
 CARDROOM_DATABASE_URL  Postgres URL; unset starts an embedded Postgres under the data folder.
 CARDROOM_REDIS_URL     Redis URL; unset starts an embedded Valkey under the data folder.
+CARDROOM_REDIS_STREAM  the Redis stream events are published on (cardroom:events); services
+                       on one Redis with databases of their own each need a stream of their own.
 CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
 CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
 CARDROOM_LIVE_HEARTBEAT  seconds a quiet live stream waits before a keep-alive comment (15).
@@ -13,6 +15,8 @@ CARDROOM_LIVE_STREAMS_PER_CLIENT  live streams (games' and the lobby's) open at 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from infra.redis_streams import DEFAULT_STREAM
 
 DEFAULT_BOT_PACE = 0.5
 DEFAULT_LIVE_HEARTBEAT = 15.0
@@ -27,6 +31,7 @@ class Settings:
     data_dir: Path
     bot_pace: float = DEFAULT_BOT_PACE
     live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT
+    event_stream: str = DEFAULT_STREAM
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Settings":
@@ -37,6 +42,7 @@ class Settings:
             data_dir=Path(env.get("CARDROOM_DATA_DIR") or ".cardroom"),
             bot_pace=float(env.get("CARDROOM_BOT_PACE") or DEFAULT_BOT_PACE),
             live_heartbeat=float(env.get("CARDROOM_LIVE_HEARTBEAT") or DEFAULT_LIVE_HEARTBEAT),
+            event_stream=env.get("CARDROOM_REDIS_STREAM") or DEFAULT_STREAM,
         )
 
 

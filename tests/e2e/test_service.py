@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import asyncpg
 import httpx
@@ -46,6 +47,8 @@ def served(
         "CARDROOM_DATABASE_URL": database_url,
         "CARDROOM_REDIS_URL": redis_url,
         "CARDROOM_DATA_DIR": str(data_dir),
+        # a stream of this database's own: services of other runs share the Redis server
+        "CARDROOM_REDIS_STREAM": f"cardroom:test:{urlsplit(database_url).path.strip('/')}:events",
     }
     command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
