@@ -2,6 +2,7 @@
 import { render } from "preact";
 import "./app.css";
 import { Lobby } from "./pages/lobby";
+import { ReplayPage } from "./pages/replay";
 import { NotHere } from "./pages/soon";
 import { TablePage } from "./pages/table";
 import { Link, useRoute, type Route } from "./router";
@@ -13,7 +14,7 @@ function Page({ route }: { route: Route }) {
     case "play":
       return <TablePage key={route.id} gameId={route.id} />;
     case "replay":
-      return <NotHere what="Replays are coming soon." />;
+      return <ReplayPage key={route.id} gameId={route.id} />;
     case "board":
       return <NotHere what="Scoreboards are coming soon." />;
     case "person":
