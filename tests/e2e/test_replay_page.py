@@ -28,7 +28,8 @@ QUICK_MAD = {"hand_sizes": [2, 9, 8, 7, 6]}
 RELOADED_MAD = {"hand_sizes": [3, 9, 8, 7, 6]}
 """Three-card hands: after the start and one move of the person's, neither seat can have
 played out its hand, whichever seat the game chose to go first."""
-GAME_SECONDS = 30
+GAME_SECONDS = 45
+"""The longest a game may take, bots and clicks included (a few seconds as a rule)."""
 POLL_SECONDS = 0.05
 PHONE = {"width": 375, "height": 800}
 VERSION = '[data-testid="replay-version"]'
