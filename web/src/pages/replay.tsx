@@ -70,7 +70,8 @@ export function ReplayPage({ gameId }: { gameId: string }) {
     if (at !== null) history.replaceState(history.state, "", `/replay/${gameId}?at=${at}`);
   }, [at]);
 
-  if (latest.problem && !latest.value) return <Gone sentence={latest.problem} />;
+  const problem = latest.value ? shown.problem : latest.problem;
+  if (problem && !shown.value) return <Gone sentence={problem} />;
   if (at === null || last === null || !shown.value) return <main class="panel quiet">Opening the replay...</main>;
   const view = shown.value;
   return (
