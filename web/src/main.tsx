@@ -3,6 +3,7 @@ import { render } from "preact";
 import "./app.css";
 import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
+import { ReplayPage } from "./pages/replay";
 import { ScoreboardPage } from "./pages/scoreboard";
 import { NotHere } from "./pages/soon";
 import { TablePage } from "./pages/table";
@@ -15,7 +16,7 @@ function Page({ route }: { route: Route }) {
     case "play":
       return <TablePage key={route.id} gameId={route.id} />;
     case "replay":
-      return <NotHere what="Replays are coming soon." />;
+      return <ReplayPage key={route.id} gameId={route.id} />;
     case "board":
       return <ScoreboardPage key={route.kind} kind={route.kind} />;
     case "person":
