@@ -5,7 +5,7 @@ import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
 import { ReplayPage } from "./pages/replay";
 import { ScoreboardPage } from "./pages/scoreboard";
-import { NotHere } from "./pages/soon";
+import { NotHere } from "./pages/missing";
 import { TablePage } from "./pages/table";
 import { Link, useRoute, type Route } from "./router";
 

@@ -1,4 +1,4 @@
-// Pages still to come, and addresses that name no page.
+// A page for an address the client has nothing at.
 import { Link } from "../router";
 
 export function NotHere({ what }: { what: string }) {
