@@ -21,7 +21,7 @@ const SIZE = 5;
 const CRITICAL_MASS = 3;
 
 const ELEMENTS: Record<Element, { colour: CardColour; symbol: string; name: string }> = {
-  Pu: { colour: "red", symbol: "◆", name: "plutonium" },
+  Pu: { colour: "purple", symbol: "◆", name: "plutonium" },
   Ra: { colour: "green", symbol: "✦", name: "radium" },
   Th: { colour: "blue", symbol: "▲", name: "thorium" },
   U: { colour: "yellow", symbol: "●", name: "uranium" },
@@ -125,10 +125,16 @@ function Opponent({ name, index, seat, toAct, hand }: { name: string; index: num
   );
 }
 
+/** A space the chosen card may go to, and the spaces whose cards it would pick up there. */
+interface Target {
+  placement: Placement;
+  critical: number[];
+}
+
 interface SpaceProps {
   index: number;
   card: MadCard | null;
-  target: { placement: Placement; critical: number[] } | undefined;
+  target: Target | undefined;
   doomed: boolean;
   point(space: number | null): void;
   place(move: Placement): void;
@@ -137,7 +143,7 @@ interface SpaceProps {
 function Space({ index, card, target, doomed, point, place }: SpaceProps) {
   const row = Math.floor(index / SIZE);
   const column = index % SIZE;
-  const classes = ["mad__space", doomed ? "mad__space--doomed" : "", index === 12 ? "mad__space--centre" : ""].join(" ");
+  const classes = `mad__space${doomed ? " mad__space--doomed" : ""}`;
   if (card) {
     return (
       <div class={classes} data-row={row} data-column={column}>
@@ -192,7 +198,7 @@ function Tally({ names, seats, you, toAct }: { names: string[]; seats: Game["sea
         {seats.map((seat, index) => (
           <tr class={`${index === you ? "mad__tally--you" : ""}${index === toAct ? " mad__tally--to-act" : ""}`} data-seat={index}>
             <th scope="row">{names[index]}</th>
-            <td data-field="cards">{seat.hand_size}</td>
+            <td>{seat.hand_size}</td>
             <td class="mad__lead">{seat.hand_size === fewest ? "★ fewest" : ""}</td>
           </tr>
         ))}
@@ -221,6 +227,97 @@ const PHASE_WORDS: Record<Game["phase"], string> = {
   finished: "game over",
 };
 
+/** Each space the chosen card may go to, with the spaces of the Criticalities it would set
+ * off there (none in Nuclear Proliferation). */
+function targetsOf(moves: Move[], card: MadCard | null, spaces: Spaces, phase: Game["phase"]): Map<number, Target> {
+  const placements = card ? moves.filter(isPlacementOf(card)) : [];
+  return new Map(
+    placements.map((placement) => {
+      const space = placement.row * SIZE + placement.column;
+      const critical = phase === "escalation" ? criticality(spaces, placement.card, space) : [];
+      return [space, { placement, critical }];
+    }),
+  );
+}
+
+function Core({ spaces, targets, pointed, point, place }: { spaces: Spaces; targets: Map<number, Target>; pointed: number | null; point(space: number | null): void; place(move: Placement): void }) {
+  const doomed = new Set(pointed === null ? [] : (targets.get(pointed)?.critical ?? []));
+  return (
+    <div class="mad__core" role="group" aria-label="the Core">
+      {spaces.map((card, index) => (
+        <Space key={index} index={index} card={card} target={targets.get(index)} doomed={doomed.has(index)} point={point} place={place} />
+      ))}
+    </div>
+  );
+}
+
+function Legend() {
+  return (
+    <ul class="mad__legend">
+      {Object.entries(ELEMENTS).map(([element, { colour, symbol, name }]) => (
+        <li key={element}>
+          <span class={`mad__swatch card--${colour}`}>{symbol}</span> {element} {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Hint({ card, targets }: { card: MadCard; targets: Map<number, Target> }) {
+  const critical = [...targets.values()].some((target) => target.critical.length);
+  return (
+    <div class="mad__hint">
+      Choose a space for your {cardName(card)}
+      {critical ? " · ☢ +n: a Criticality, you would pick up its n cards" : ""}
+    </div>
+  );
+}
+
+interface OwnHandProps {
+  hand: MadCard[];
+  picked: MadCard[];
+  selected: MadCard | null;
+  yourTurn: boolean;
+  placeable(card: MadCard): boolean;
+  choose(card: MadCard | null): void;
+}
+
+function OwnHand({ hand, picked, selected, yourTurn, placeable, choose }: OwnHandProps) {
+  const isSelected = (card: MadCard): boolean => selected !== null && sameCard(selected, card);
+  const isPublic = (card: MadCard): boolean => picked.some((seen) => sameCard(seen, card));
+  return (
+    <div class="mad__hand">
+      <div class="mad__label">
+        your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
+        {picked.length ? " · ◉ picked up, seen by all" : ""}
+      </div>
+      <div class={`mad__cards${yourTurn ? " mad__cards--turn" : ""}`}>
+        {hand.map((card) => (
+          <span key={cardName(card)} class={`mad__held${isPublic(card) ? " mad__held--public" : ""}`}>
+            {placeable(card) ? (
+              <Face card={card} action={`select ${cardName(card)}`} selected={isSelected(card)} onClick={() => choose(isSelected(card) ? null : card)} />
+            ) : (
+              <Face card={card} />
+            )}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function OtherMoves({ moves, sending, go }: { moves: Move[]; sending: boolean; go(move: Move): void }) {
+  return (
+    <div class="mad__moves">
+      {moves.map((move) => (
+        <button type="button" class="move" data-action={commandWords(move)} disabled={sending} onClick={() => go(move)}>
+          {commandWords(move)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
   const [sending, setSending] = useState(false);
   const [chosen, setChosen] = useState<MadCard | null>(null);
@@ -233,35 +330,19 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
   };
   const game = view.game;
   const others = legalMoves.filter((move) => move.type !== "place_card" && move.type !== "draw_cards");
-  const extraMoves = (
-    <div class="mad__moves">
-      {others.map((move) => (
-        <button type="button" class="move" data-action={commandWords(move)} disabled={sending} onClick={() => go(move)}>
-          {commandWords(move)}
-        </button>
-      ))}
-    </div>
-  );
-  if (!game) return <div class="mad">{extraMoves}</div>;
+  const otherMoves = <OtherMoves moves={others} sending={sending} go={go} />;
+  if (!game) return <div class="mad">{otherMoves}</div>;
 
   const names = view.seats.map((s, index) => s?.name ?? `seat ${index + 1}`);
   const spaces: Spaces = game.core.flat();
   const placeable = (card: MadCard): boolean => !sending && legalMoves.some(isPlacementOf(card));
   const selected = chosen && placeable(chosen) ? chosen : null;
-  const escalating = game.phase === "escalation";
-  const targets = new Map(
-    (selected ? legalMoves.filter(isPlacementOf(selected)) : []).map((placement) => {
-      const space = placement.row * SIZE + placement.column;
-      return [space, { placement, critical: escalating ? criticality(spaces, placement.card, space) : [] }];
-    }),
-  );
-  const doomed = new Set(pointed === null ? [] : (targets.get(pointed)?.critical ?? []));
+  const targets = targetsOf(legalMoves, selected, spaces, game.phase);
   const drawMove = legalMoves.find((move) => move.type === "draw_cards");
   const toAct = game.phase === "finished" ? null : game.turn;
   const yourTurn = seat !== null && toAct === seat;
   // Once the game is over every hand is open, the viewer's own among them.
   const hand = seat === null ? [] : game.hand.length ? game.hand : (game.hands[seat] ?? []);
-  const picked = seat === null ? [] : (game.seats[seat]?.picked_up ?? []);
 
   return (
     <div class="mad">
@@ -274,59 +355,27 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
       </ol>
 
       <div class="mad__centre">
-        <div class={`mad__core${selected ? " mad__core--choosing" : ""}`} role="group" aria-label="the Core">
-          {spaces.map((card, index) => (
-            <Space key={index} index={index} card={card} target={targets.get(index)} doomed={doomed.has(index)} point={setPointed} place={go} />
-          ))}
-        </div>
+        <Core spaces={spaces} targets={targets} pointed={pointed} point={setPointed} place={go} />
         <div class="mad__side">
           <span class={`mad__phase mad__phase--${game.phase}`}>{PHASE_WORDS[game.phase]}</span>
           <Stockpile size={game.stockpile_size} draw={drawMove && !sending ? () => go(drawMove) : null} />
-          <ul class="mad__legend">
-            {Object.entries(ELEMENTS).map(([element, { colour, symbol, name }]) => (
-              <li>
-                <span class={`mad__swatch card--${colour}`}>{symbol}</span> {element} {name}
-              </li>
-            ))}
-          </ul>
+          <Legend />
         </div>
       </div>
 
-      <div class={`mad__turn${yourTurn ? " mad__turn--you" : ""}`} data-testid="mad-turn">
-        {turnWords(game, names, seat, Boolean(drawMove))}
-      </div>
-      {selected ? (
-        <div class="mad__hint">
-          Choose a space for your {cardName(selected)}
-          {[...targets.values()].some((target) => target.critical.length) ? " · ☢ +n: a Criticality, you would pick up its n cards" : ""}
-        </div>
-      ) : null}
-
-      {extraMoves}
+      <div class={`mad__turn${yourTurn ? " mad__turn--you" : ""}`}>{turnWords(game, names, seat, Boolean(drawMove))}</div>
+      {selected ? <Hint card={selected} targets={targets} /> : null}
+      {otherMoves}
 
       {seat !== null ? (
-        <div class="mad__hand">
-          <div class="mad__label">
-            your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
-            {picked.length ? " · ◉ picked up, seen by all" : ""}
-          </div>
-          <div class={`mad__cards${yourTurn ? " mad__cards--turn" : ""}`}>
-            {hand.map((card) => (
-              <span key={cardName(card)} class={`mad__held${picked.some((seen) => sameCard(seen, card)) ? " mad__held--public" : ""}`}>
-                {placeable(card) ? (
-                  <Face
-                    card={card}
-                    action={`select ${cardName(card)}`}
-                    selected={selected !== null && sameCard(selected, card)}
-                    onClick={() => setChosen(selected && sameCard(selected, card) ? null : card)}
-                  />
-                ) : (
-                  <Face card={card} />
-                )}
-              </span>
-            ))}
-          </div>
-        </div>
+        <OwnHand
+          hand={hand}
+          picked={game.seats[seat]?.picked_up ?? []}
+          selected={selected}
+          yourTurn={yourTurn}
+          placeable={placeable}
+          choose={setChosen}
+        />
       ) : null}
 
       <Tally names={names} seats={game.seats} you={seat} toAct={toAct} />
