@@ -166,8 +166,8 @@ def play_to_the_middle(page: Any, base: str) -> str:
 def play_turns_until(page: Any, core_cards: int, deadline: float, seed: int = 0) -> bool:
     """Starts the game, then plays the person's turns by clicking (the draw, or a card then
     one of its spaces, away from Criticalities when it can: one could empty the Core and end
-    the game) until it is their turn with `core_cards` or more in the Core; False if the game
-    ends first."""
+    the game) until it is their turn to place a card with `core_cards` or more in the Core;
+    False if the game ends first."""
     rng = random.Random(seed)
     page.locator("[data-action='start game']").click()
     while True:
@@ -176,7 +176,7 @@ def play_turns_until(page: Any, core_cards: int, deadline: float, seed: int = 0)
         page.wait_for_selector(f"{YOUR_TURN}, {STANDINGS}", timeout=left * 1000)
         if page.locator(STANDINGS).count():
             return False
-        if page.locator(CORE_CARDS).count() >= core_cards:
+        if page.locator(CORE_CARDS).count() >= core_cards and page.locator(HAND_CARD).count():
             return True
         version = page.locator("[data-version]").get_attribute("data-version")
         draw = page.locator("[data-action='draw']")
