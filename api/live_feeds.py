@@ -95,7 +95,7 @@ class Subscriber:
         service is stopping."""
         self._limit = limit
         self._batches: deque[Batch] = deque()
-        self._news = asyncio.Event()
+        self._waiter: asyncio.Future[None] | None = None
 
     def offer(self, batch: Batch) -> None:
         if self.ended:
@@ -104,12 +104,12 @@ class Subscriber:
             self.cut()
             return
         self._batches.append(batch)
-        self._news.set()
+        self._wake()
 
     def finish(self) -> None:
         """End the stream once the batches offered so far are sent."""
         self.ended = True
-        self._news.set()
+        self._wake()
 
     def cut(self) -> None:
         """End the stream now; the client resumes from the last id it received."""
@@ -119,13 +119,31 @@ class Subscriber:
     def take(self) -> list[Batch]:
         taken = list(self._batches)
         self._batches.clear()
-        self._news.clear()
         return taken
 
     async def wait(self, seconds: float) -> None:
-        """Return when batches or the end come, or after `seconds`."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._news.wait(), seconds)
+        """Return when batches or the end come, or after `seconds`. A future and a timer
+        rather than `asyncio.wait_for`, which starts a task per wait: thousands of streams
+        wait once per batch each."""
+        if self._batches or self.ended:
+            return
+        loop = asyncio.get_running_loop()
+        self._waiter = loop.create_future()
+        timer = loop.call_later(seconds, _resolve, self._waiter)
+        try:
+            await self._waiter
+        finally:
+            timer.cancel()
+            self._waiter = None
+
+    def _wake(self) -> None:
+        if self._waiter is not None:
+            _resolve(self._waiter)
+
+
+def _resolve(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class GameFeed:
