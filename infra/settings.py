@@ -2,8 +2,9 @@
 
 CARDROOM_DATABASE_URL  Postgres URL; unset starts an embedded Postgres under the data folder.
 CARDROOM_REDIS_URL     Redis URL; unset starts an embedded Valkey under the data folder.
-CARDROOM_REDIS_STREAM  the Redis stream events are published on (cardroom:events); services
-                       on one Redis with databases of their own each need a stream of their own.
+CARDROOM_REDIS_STREAM  the Redis stream events are published on (cardroom:events): the same for
+                       every process on one database (one relay per database publishes), one
+                       per database where databases share a Redis server.
 CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
 CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
 CARDROOM_LIVE_HEARTBEAT  seconds a quiet live stream waits before a keep-alive comment (15).

@@ -60,11 +60,11 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def web_service(
-    database_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+    database_url: str, redis_url: str, stream: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[httpx.Client]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDROOM_BOT_PACE", "0.05")
-        with service(database_url, redis_url, tmp_path_factory.mktemp("web")) as http:
+        with service(database_url, redis_url, stream, tmp_path_factory.mktemp("web")) as http:
             yield http
 
 

@@ -62,6 +62,7 @@ def other_site() -> Iterator[str]:
 def api(
     database_url: str,
     redis_url: str,
+    stream: str,
     allowed_site: str,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[httpx.Client]:
@@ -69,7 +70,7 @@ def api(
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDROOM_CORS_ORIGINS", allowed_site)
         patch.setenv("CARDROOM_BOT_PACE", "0.05")
-        with service(database_url, redis_url, tmp_path_factory.mktemp("browser")) as http:
+        with service(database_url, redis_url, stream, tmp_path_factory.mktemp("browser")) as http:
             yield http
 
 

@@ -11,7 +11,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import asyncpg
 import httpx
@@ -31,24 +30,27 @@ STREAMS = 5
 
 
 @contextmanager
-def service(database_url: str, redis_url: str, data_dir: Path) -> Iterator[httpx.Client]:
-    with served(database_url, redis_url, data_dir) as (http, _):
+def service(
+    database_url: str, redis_url: str, stream: str, data_dir: Path
+) -> Iterator[httpx.Client]:
+    with served(database_url, redis_url, stream, data_dir) as (http, _):
         yield http
 
 
 @contextmanager
 def served(
-    database_url: str, redis_url: str, data_dir: Path
+    database_url: str, redis_url: str, stream: str, data_dir: Path
 ) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
-    """`cardroom serve` in its own process, healthy, and that process."""
+    """`cardroom serve` in its own process, healthy, and that process. `stream` must be the
+    one every other service on this database publishes on: one relay per database publishes,
+    on its own stream."""
     port = free_port()
     env = {
         **os.environ,
         "CARDROOM_DATABASE_URL": database_url,
         "CARDROOM_REDIS_URL": redis_url,
         "CARDROOM_DATA_DIR": str(data_dir),
-        # a stream of this database's own: services of other runs share the Redis server
-        "CARDROOM_REDIS_STREAM": f"cardroom:test:{urlsplit(database_url).path.strip('/')}:events",
+        "CARDROOM_REDIS_STREAM": stream,
     }
     command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -119,23 +121,23 @@ def open_table(http: httpx.Client, kind: str, seats: int) -> tuple[str, list[str
 
 
 def test_a_game_survives_a_restart_of_the_service(
-    database_url: str, redis_url: str, tmp_path: Path
+    database_url: str, redis_url: str, stream: str, tmp_path: Path
 ) -> None:
     rng = random.Random(21)
-    with service(database_url, redis_url, tmp_path) as http:
+    with service(database_url, redis_url, stream, tmp_path) as http:
         game_id, tokens = open_table(http, "mad", 3)
         before = play(http, game_id, tokens, rng, 6)
-    with service(database_url, redis_url, tmp_path) as http:
+    with service(database_url, redis_url, stream, tmp_path) as http:
         assert http.get(f"/games/{game_id}").json() == before
         final = play(http, game_id, tokens, rng, 5_000)
     assert final["status"] == "finished"
 
 
 def test_live_resumes_after_last_event_id_and_never_shows_a_hidden_card(
-    database_url: str, redis_url: str, tmp_path: Path
+    database_url: str, redis_url: str, stream: str, tmp_path: Path
 ) -> None:
     rng = random.Random(8)
-    with service(database_url, redis_url, tmp_path) as http:
+    with service(database_url, redis_url, stream, tmp_path) as http:
         game_id, tokens = open_table(http, "gnono", 3)
         middle = play(http, game_id, tokens, rng, 10)["version"]
         latest = play(http, game_id, tokens, rng, 10)["version"]
@@ -160,9 +162,9 @@ def test_live_resumes_after_last_event_id_and_never_shows_a_hidden_card(
 
 
 def test_sigterm_ends_the_service_at_once_with_live_streams_open(
-    database_url: str, redis_url: str, tmp_path: Path
+    database_url: str, redis_url: str, stream: str, tmp_path: Path
 ) -> None:
-    with served(database_url, redis_url, tmp_path) as (http, process):
+    with served(database_url, redis_url, stream, tmp_path) as (http, process):
         game_id, _ = open_table(http, "mad", 2)
         ended: list[int] = []
 
