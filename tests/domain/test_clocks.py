@@ -15,6 +15,8 @@ from domain.errors import DomainError
 MAD = GAMES["mad"]
 SECRET = b"clock seed"
 T0 = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)
+CLOCKED = {"clock": {"turn_seconds": 30}}
+MAX_TIMEOUTS = 20_000
 
 
 def at(seconds: float) -> datetime:
@@ -28,8 +30,14 @@ def decide(
     return tables.decide(rules, table, command, ctx)
 
 
+def act_in(
+    rules: Any, table: tables.AnyTable, command: object, seat: int | None, now: datetime
+) -> Any:
+    return tables.fold(rules, decide(table, command, seat, now, rules), table)
+
+
 def act(table: tables.AnyTable, command: object, seat: int | None, now: datetime) -> Any:
-    return tables.fold(MAD, decide(table, command, seat, now), table)
+    return act_in(MAD, table, command, seat, now)
 
 
 def started(clock: dict[str, int], seats: int = 2) -> tables.AnyTable:
@@ -214,3 +222,20 @@ def test_the_clock_survives_a_fold_of_the_log() -> None:
         rebuilt = tables.fold(MAD, step, rebuilt)
     events += decide(rebuilt, tables.StartGame(), 0, T0)
     assert tables.fold(MAD, events) == table
+
+
+@pytest.mark.parametrize("kind", [kind for kind, rules in GAMES.items() if not rules.real_time])
+def test_every_kind_with_turns_ends_by_timeouts_when_nobody_moves(kind: str) -> None:
+    rules = GAMES[kind]
+    table = act_in(rules, tables.AnyTable(), tables.CreateTable(kind, CLOCKED), None, T0)
+    for seat in range(max(rules.min_seats, 2)):
+        table = act_in(rules, table, tables.TakeSeat(f"p{seat}"), None, T0)
+    table = act_in(rules, table, tables.StartGame(), 0, T0)
+    for step in range(1, MAX_TIMEOUTS):
+        if table.status == "finished":
+            break
+        late = at(step * 60)
+        seat = min(tables.acting_seats(rules, table), key=lambda s: clocks.deadline(table.clock, s))
+        table = act_in(rules, table, clocks.ClaimTimeout(seat), None, late)
+    assert table.status == "finished"
+    assert table.clock.absent == frozenset(range(len(table.seats)))
