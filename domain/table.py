@@ -3,6 +3,8 @@
 Written once and composed with any `GameRules`: table commands are handled here, every
 other command goes to the game's `decide` while the table is playing. When the game reaches
 its end, the table appends the standings and reveals the secret seed in the same decision.
+At a table with a clock (`domain.clocks`) every accepted command also restarts the clock,
+and a seat out of time has its move made for it by the `random` bot (`claim_timeout`).
 """
 
 import dataclasses
@@ -345,9 +347,12 @@ def _start(
     require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
     started = GameStarted(len(table.seats), ctx.now.isoformat())
     game = rules.initial_state(_options(table), started.seats)
-    timed = None if table.clock is None else clocks.started(table.clock.options, started.seats)
     opening = rules.start(game, ctx)
-    return (started, *_conclude(rules, game, opening, ctx, timed, Played(frozenset())))
+    if table.clock is None:
+        return (started, *_finish_if_over(rules, game, opening, ctx))
+    timed = clocks.started(table.clock.options, started.seats)
+    restart = clocks.restarted(timed, ctx.now, (), None, {})
+    return (started, *_conclude(rules, game, opening, ctx, restart))
 
 
 def _play(
@@ -361,13 +366,13 @@ def _play(
     _seated(table, ctx)
     game = _game(table)
     events = rules.decide(game, command, ctx)
-    timed = table.clock
-    if timed is None:
+    if table.clock is None:
         return _finish_if_over(rules, game, events, ctx)
-    assert ctx.seat is not None
-    back = (clocks.SeatMarkedPresent(ctx.seat),) if ctx.seat in timed.absent else ()
-    played = Played(acting_seats(rules, table), ctx.seat, {ctx.seat: 0})
-    return (*back, *_conclude(rules, game, events, ctx, timed, played))
+    seat = ctx.seat
+    assert seat is not None
+    back = (clocks.SeatMarkedPresent(seat),) if seat in table.clock.absent else ()
+    restart = clocks.restarted(table.clock, ctx.now, acting_seats(rules, table), seat, {seat: 0})
+    return (*back, *_conclude(rules, game, events, ctx, restart))
 
 
 def _claim_timeout(
@@ -389,9 +394,9 @@ def _claim_timeout(
     moves = rules.legal_moves(game, seat)
     move = random_move(rules.view(game, seat), moves, ctx.chance)
     events = rules.decide(game, move, dataclasses.replace(ctx, seat=seat))
-    played = Played(acting, seat, {seat: count})
+    restart = clocks.restarted(timed, ctx.now, acting, seat, {seat: count})
     timed_out = clocks.SeatTimedOut(seat, ctx.now.isoformat())
-    return (timed_out, *marked, *_conclude(rules, game, events, ctx, timed, played))
+    return (timed_out, *marked, *_conclude(rules, game, events, ctx, restart))
 
 
 def _return(
@@ -423,30 +428,17 @@ def acting_seats(rules: AnyRules, table: AnyTable) -> frozenset[int]:
     return frozenset(seat for seat in seats if rules.legal_moves(table.game, seat))
 
 
-class Played(msgspec.Struct, frozen=True):
-    """What a command did to the clock: the seats that were acting, who moved, and the
-    timeouts in a row it sets."""
-
-    acting: frozenset[int]
-    mover: int | None = None
-    timeouts: dict[int, int] = {}
-
-
 def _conclude(
     rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
     game: StateT,
     events: tuple[EventT, ...],
     ctx: Context,
-    timed: clocks.Clock | None,
-    played: Played,
+    restart: clocks.ClockRestarted,
 ) -> tuple[TableEvent | EventT, ...]:
-    """The game's `events` and what ends the command: the standings when they end the game,
-    else the clock restarted for the seats that must act next."""
+    """The game's `events` at a table with a clock and what ends the command: the standings
+    when they end the game, else the clock restarted for the seats that must act next."""
     concluded = _finish_if_over(rules, game, events, ctx)
-    if timed is None or len(concluded) > len(events):
-        return concluded
-    restart = clocks.restarted(timed, ctx.now, played.acting, played.mover, played.timeouts)
-    return (*events, restart)
+    return concluded if len(concluded) > len(events) else (*events, restart)
 
 
 def _seated(table: AnyTable, ctx: Context) -> None:
