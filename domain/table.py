@@ -486,4 +486,4 @@ def event_type(rules: AnyRules) -> Any:
 
 def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
-    return StartGame | clocks.ReturnToTable | rules.Command
+    return StartGame | rules.Command | clocks.ReturnToTable

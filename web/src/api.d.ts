@@ -540,7 +540,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"];
+        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"];
         /** CnoCreateGame */
         CnoCreateGame: {
             /**
@@ -879,7 +879,7 @@ export interface components {
             to_attacker: components["schemas"]["EclipticCard"] | null;
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
-        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["ReturnToTable"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"];
+        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"];
         /** EclipticCreateGame */
         EclipticCreateGame: {
             /**
@@ -1146,7 +1146,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["ReturnToTable"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"];
+        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"];
         /** GnonoCreateGame */
         GnonoCreateGame: {
             /**
@@ -1471,7 +1471,7 @@ export interface components {
             seat: number;
             cards: components["schemas"]["MadCard"][];
         };
-        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["ReturnToTable"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"];
+        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"];
         /** MadCreateGame */
         MadCreateGame: {
             /**
@@ -1644,7 +1644,7 @@ export interface components {
             rotation: number;
             face: number;
         };
-        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["ReturnToTable"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"];
+        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"];
         /** OnexenoCreateGame */
         OnexenoCreateGame: {
             /**
