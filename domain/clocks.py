@@ -112,7 +112,7 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], ClockOpti
     try:
         clock = msgspec.convert(given, ClockOptions)
     except msgspec.ValidationError as error:
-        raise DomainError("invalid_options", f"invalid options: {error} - at `$.clock`") from None
+        raise DomainError("invalid_options", f"invalid options: clock: {error}") from None
     timed = (clock.turn_seconds is None) != (clock.bank_seconds is None)
     require(timed, "invalid_options", "a clock has either turn_seconds or bank_seconds")
     require(
