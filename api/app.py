@@ -26,6 +26,7 @@ from api.security_headers import send_security_headers
 from api.tickets import TicketBook, issue_ticket
 from api.web import web_client
 from commands.bots import BotWorker
+from commands.clocks import ClockWorker
 from commands.handler import CommandHandler
 from infra import workers
 from infra.database import Timeouts, open_pool
@@ -74,6 +75,13 @@ def bot_work(handler: CommandHandler, pool: asyncpg.Pool, hub: LiveHub, pace: fl
     return bots
 
 
+def clock_work(handler: CommandHandler, pool: asyncpg.Pool, hub: LiveHub) -> ClockWorker:
+    """The worker that claims the timeouts of seats out of time, woken by the live hub."""
+    clocks = ClockWorker(handler, PostgresEventStore(pool))
+    hub.listen(clocks.notice)
+    return clocks
+
+
 def create_app(
     database_url: str,
     redis_url: str,
@@ -88,7 +96,8 @@ def create_app(
 ) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
-    With `run_workers` the relay, the projections and the bots run in this process too;
+    With `run_workers` the relay, the projections, the bots and the clocks run in this
+    process too;
     `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
     `live_heartbeat` the seconds a quiet live stream waits before a keep-alive comment;
     `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`), `database_timeouts`
@@ -111,6 +120,7 @@ def create_app(
             if run_workers:
                 app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
                 work["bots"] = app.state.bots.run
+                work["clocks"] = clock_work(app.state.handler, pool, hub).run
             async with workers.running({"live hub": hub.run, **work}):
                 try:
                     yield

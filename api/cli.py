@@ -14,7 +14,7 @@ import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.app import background_work, bot_work, create_app
+from api.app import background_work, bot_work, clock_work, create_app
 from api.graceful import GRACE_SECONDS, StreamsEndingServer
 from api.live import LiveHub
 from commands.handler import CommandHandler
@@ -43,7 +43,8 @@ def main() -> None:
 
 
 @main.command(
-    help="Serve the HTTP API with the relay, the projections and the bots, until stopped."
+    help="Serve the HTTP API with the relay, the projections, the bots and the clocks, "
+    "until stopped."
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
@@ -165,7 +166,9 @@ async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
                 await client.aclose()
 
 
-@main.command(help="Play every bot seat until stopped (a live hub wakes the bots).")
+@main.command(
+    help="Play every bot seat and claim every timeout until stopped (a live hub wakes them)."
+)
 def bots() -> None:
     asyncio.run(_work(relay=False, projections=False, bots=True))
 
@@ -179,6 +182,7 @@ async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
             handler = CommandHandler(PostgresEventStore(pool))
             pace = Settings.from_env().bot_pace
             work |= {"live hub": hub.run, "bots": bot_work(handler, pool, hub, pace).run}
+            work["clocks"] = clock_work(handler, pool, hub).run
         async with workers.running(work):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

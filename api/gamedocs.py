@@ -29,6 +29,7 @@ from api.gamedoc_types import (
     struct_members,
 )
 from commands.registry import GAMES
+from domain import clocks
 from domain import table as tables
 from domain.decider import SPECTATOR, AnyRules
 
@@ -112,6 +113,7 @@ def render_game(rules: AnyRules) -> str:
     sections = [
         _header(rules),
         _options_section(rules),
+        _clock_section(rules, commands),
         _commands_section(commands, samples),
         _view_section(view, samples),
         _events_section(rules, observed),
@@ -153,6 +155,23 @@ def _options_section(rules: AnyRules) -> list[str]:
     lines += [f"`POST /games` `{json_text({'kind': rules.kind, 'options': rules.Options()})}`"]
     doc = docstring(rules.Options)
     return [*lines, "", *([doc, ""] if doc else []), *field_table(rules.Options), ""]
+
+
+def _clock_section(rules: AnyRules, commands: Iterable[type[msgspec.Struct]]) -> list[str]:
+    lines = ["## Clock", ""]
+    if rules.real_time:
+        lines += [f"{rules.title} has no turns: every seat may act at any moment and nobody"]
+        lines += ["waits for anyone, so there is nothing for a clock to time. A table of this"]
+        lines += ["kind refuses the `clock` option (`invalid_options`).", ""]
+        return lines
+    example = {"kind": rules.kind, "options": {"clock": {"turn_seconds": 30}}}
+    moves = ", ".join(f"`{tag_of(command)}`" for command in commands)
+    lines += [f"`POST /games` `{json_text(example)}` times every turn (see the README's"]
+    lines += ["*Clocks*). When a seat with a move to make runs out of time, the move is made"]
+    lines += [f"for it by the `random` bot: one of its legal moves ({moves}), uniformly."]
+    lines += ["After three timeouts in a row the seat is marked absent and every later move"]
+    lines += ["of it is made so at once, until its player sends `return_to_table` or a move.", ""]
+    return [*lines, *field_table(clocks.ClockOptions), ""]
 
 
 def _commands_section(commands: Iterable[type[msgspec.Struct]], samples: Samples) -> list[str]:

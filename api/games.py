@@ -17,7 +17,7 @@ from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
 from commands.store import StoredEvent
 from commands.strategies import strategy
-from domain import table
+from domain import clocks, table
 from domain.decider import REFEREE, AnyRules
 from domain.errors import DomainError
 
@@ -36,12 +36,16 @@ BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
 
 class KindInfo(msgspec.Struct, frozen=True):
+    """`clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
+    (which takes no clock)."""
+
     kind: str
     title: str
     min_seats: int
     max_seats: int
     options: dict[str, Any]
     options_schema: dict[str, Any]
+    clock_schema: dict[str, Any] | None
 
 
 def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
@@ -60,13 +64,14 @@ def kind_info(rules: AnyRules) -> KindInfo:
         rules.max_seats,
         msgspec.to_builtins(rules.Options()),
         options_schema(rules.Options),
+        None if rules.real_time else options_schema(clocks.ClockOptions),
     )
 
 
 OptionScalar = str | int | float | bool | None
-OptionValue = OptionScalar | list[OptionScalar]
+OptionValue = OptionScalar | list[OptionScalar] | clocks.ClockOptions
 """Options are a flat object: each value a scalar or a list of scalars (each kind's
-`Options` then checks its fields and their ranges)."""
+`Options` then checks its fields and their ranges), but for the table's `clock`."""
 
 
 class CreateGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -123,7 +128,8 @@ class GamesController(Controller):
     ) -> Response[GameCreated]:
         """Open a table of a kind with options; unknown options are refused."""
         data = decode_body(await request.body(), CreateGame)
-        applied = await handler.create(data.kind, data.options, idempotency_key)
+        options = msgspec.to_builtins(data.options)
+        applied = await handler.create(data.kind, options, idempotency_key)
         return Response(
             GameCreated(applied.game_id, data.kind, applied.last_version),
             status_code=200 if applied.replayed else 201,

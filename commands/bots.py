@@ -31,7 +31,7 @@ from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
 from commands.store import EventStore, StoredEvent
 from commands.strategies import strategy
-from domain import table
+from domain import clocks, table
 from domain.bots import bot_chance
 from domain.errors import DomainError
 
@@ -177,7 +177,9 @@ def _choose(game: LoadedGame, seat: int) -> Envelope | None:
 
 
 def _moves(game: LoadedGame, seat: int) -> tuple[Any, ...]:
-    """The seat's moves while the game is played (bots leave the start to people)."""
+    """The seat's moves of the game while it is played (bots leave the start to people; a
+    bot marked absent comes back by making its move)."""
     if game.table.status != "playing":
         return ()
-    return game.view(seat).legal_moves
+    moves = game.view(seat).legal_moves
+    return tuple(move for move in moves if not isinstance(move, clocks.ReturnToTable))

@@ -23,7 +23,7 @@ import msgspec
 import rfc8785
 
 from commands.registry import game_rules
-from domain import table
+from domain import clocks, table
 
 encode = msgspec.json.encode
 
@@ -119,7 +119,8 @@ def command_types(kind: str) -> tuple[str, ...]:
 @cache
 def recorded_command_type(kind: str) -> Any:
     """Every command the metadata of this kind's events may record, table commands included."""
-    return table.CreateTable | table.TakeSeat | table.command_type(game_rules(kind))
+    recorded = table.CreateTable | table.TakeSeat | clocks.ClaimTimeout
+    return recorded | table.command_type(game_rules(kind))
 
 
 def event_tag(event: msgspec.Struct) -> str:

@@ -3,8 +3,11 @@
 Written once and composed with any `GameRules`: table commands are handled here, every
 other command goes to the game's `decide` while the table is playing. When the game reaches
 its end, the table appends the standings and reveals the secret seed in the same decision.
+At a table with a clock (`domain.clocks`) every accepted command also restarts the clock,
+and a seat out of time has its move made for it by the `random` bot (`claim_timeout`).
 """
 
+import dataclasses
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
@@ -13,6 +16,8 @@ from typing import Any, Generic, Literal
 
 import msgspec
 
+from domain import clocks
+from domain.bots import random_move
 from domain.chance import ALGORITHM, Chance, commitment, effective_seed
 from domain.decider import (
     REFEREE,
@@ -79,11 +84,23 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
     seed: str
 
 
-TableEvent = TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed
-TABLE_EVENTS = (TableCreated, SeatTaken, GameStarted, GameFinished, SeedRevealed)
+TableEvent = (
+    TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed | clocks.ClockEvent
+)
+TABLE_EVENTS = (
+    TableCreated,
+    SeatTaken,
+    GameStarted,
+    GameFinished,
+    SeedRevealed,
+    clocks.ClockRestarted,
+    clocks.SeatTimedOut,
+    clocks.SeatMarkedAbsent,
+    clocks.SeatMarkedPresent,
+)
 
 
-TableCommand = CreateTable | TakeSeat | StartGame
+TableCommand = CreateTable | TakeSeat | StartGame | clocks.ClaimTimeout | clocks.ReturnToTable
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -104,6 +121,7 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     standings: tuple[Standing, ...] = ()
     seed: str = ""
     version: int = 0
+    clock: clocks.Clock | None = None
 
 
 AnyTable = Table[Any, Any]
@@ -125,6 +143,7 @@ class TableView(msgspec.Struct, frozen=True):
     legal_moves: tuple[msgspec.Struct, ...]
     standings: tuple[Standing, ...] = ()
     seed: str = ""
+    clock: clocks.ClockView | None = None
 
 
 def decide(
@@ -141,6 +160,10 @@ def decide(
             return _take_seat(rules, table, command)
         case StartGame():
             return _start(rules, table, ctx)
+        case clocks.ClaimTimeout():
+            return _claim_timeout(rules, table, command, ctx)
+        case clocks.ReturnToTable():
+            return _return(rules, table, ctx)
         case _:
             return _play(rules, table, command, ctx)
 
@@ -154,20 +177,32 @@ def evolve(
     replace = msgspec.structs.replace
     match event:
         case TableCreated():
-            options = msgspec.convert(event.options, rules.Options)
+            game_options, clock_options = clocks.split_options(event.options)
+            options = msgspec.convert(game_options, rules.Options)
             table = replace(
                 table, kind=event.kind, options=options, commitment=event.commitment, status="open"
             )
+            if clock_options is not None:
+                table = replace(table, clock=clocks.Clock(clock_options))
         case SeatTaken():
             seats = (*table.seats, Seat(event.name, event.bot))
             table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
         case GameStarted():
             game = rules.initial_state(_options(table), event.seats)
             table = replace(table, status="playing", game=game)
+            if table.clock is not None:
+                table = replace(table, clock=clocks.started(table.clock.options, event.seats))
         case GameFinished():
             table = replace(table, status="finished", standings=event.standings)
         case SeedRevealed():
             table = replace(table, seed=event.seed)
+        case (
+            clocks.ClockRestarted()
+            | clocks.SeatTimedOut()
+            | clocks.SeatMarkedAbsent()
+            | clocks.SeatMarkedPresent()
+        ):
+            table = replace(table, clock=clocks.evolve(_clock(table), event))
         case _:
             table = replace(table, game=rules.evolve(_game(table), event))
     return replace(table, version=table.version + 1)
@@ -201,7 +236,7 @@ def legal_moves(
     rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
     table: Table[OptionsT, StateT],
     seat: int,
-) -> tuple[StartGame | CommandT, ...]:
+) -> tuple[StartGame | clocks.ReturnToTable | CommandT, ...]:
     """Every command `seat` may send now, table commands included."""
     if not 0 <= seat < len(table.seats):
         return ()
@@ -209,7 +244,8 @@ def legal_moves(
         low, _ = rules.seat_range(_options(table))
         return (StartGame(),) if len(table.seats) >= low else ()
     if table.status == "playing":
-        return tuple(rules.legal_moves(_game(table), seat))
+        back = (clocks.ReturnToTable(),) if table.clock and seat in table.clock.absent else ()
+        return (*back, *rules.legal_moves(_game(table), seat))
     return ()
 
 
@@ -235,6 +271,7 @@ def view(
         legal_moves=moves,
         standings=table.standings,
         seed=table.seed,
+        clock=None if table.clock is None else clocks.view(table.clock, acting_seats(rules, table)),
     )
 
 
@@ -243,7 +280,7 @@ def _offered(
     table: Table[OptionsT, StateT],
     viewer: int,
     between_commands: bool,
-) -> tuple[StartGame | CommandT, ...]:
+) -> tuple[StartGame | clocks.ReturnToTable | CommandT, ...]:
     if not between_commands:
         return ()
     return legal_moves(rules, table, viewer)
@@ -267,11 +304,14 @@ def _create(
     ctx: Context,
 ) -> tuple[TableEvent, ...]:
     require(table.status == "new", "table_exists", "this table already exists")
+    game_options, clock_options = clocks.split_options(command.options)
+    untimed = f"{rules.title} has no turns, so its tables take no clock"
+    require(clock_options is None or not rules.real_time, "invalid_options", untimed)
     try:
-        options = msgspec.convert(command.options, rules.Options, strict=False)
+        options = msgspec.convert(game_options, rules.Options, strict=False)
     except msgspec.ValidationError as error:
         raise DomainError("invalid_options", f"invalid options: {error}") from error
-    normalized = msgspec.to_builtins(options)
+    normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
     return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
 
 
@@ -307,7 +347,12 @@ def _start(
     require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
     started = GameStarted(len(table.seats), ctx.now.isoformat())
     game = rules.initial_state(_options(table), started.seats)
-    return (started, *_finish_if_over(rules, game, rules.start(game, ctx), ctx))
+    opening = rules.start(game, ctx)
+    if table.clock is None:
+        return (started, *_finish_if_over(rules, game, opening, ctx))
+    timed = clocks.started(table.clock.options, started.seats)
+    restart = clocks.restarted(timed, ctx.now, (), None, {})
+    return (started, *_conclude(rules, game, opening, ctx, restart))
 
 
 def _play(
@@ -320,7 +365,80 @@ def _play(
     require(table.status == "playing", "not_started", "the game has not started yet")
     _seated(table, ctx)
     game = _game(table)
-    return _finish_if_over(rules, game, rules.decide(game, command, ctx), ctx)
+    events = rules.decide(game, command, ctx)
+    if table.clock is None:
+        return _finish_if_over(rules, game, events, ctx)
+    seat = ctx.seat
+    assert seat is not None
+    back = (clocks.SeatMarkedPresent(seat),) if seat in table.clock.absent else ()
+    restart = clocks.restarted(table.clock, ctx.now, acting_seats(rules, table), seat, {seat: 0})
+    return (*back, *_conclude(rules, game, events, ctx, restart))
+
+
+def _claim_timeout(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    command: clocks.ClaimTimeout,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    """The seat's move made for it by the `random` bot, once its time has run out."""
+    timed = _running_clock(table)
+    seat, game = command.seat, _game(table)
+    acting = acting_seats(rules, table)
+    require(seat in acting, "not_to_act", f"seat {seat} has no move to make")
+    due = clocks.deadline(timed, seat)
+    require(ctx.now >= due, "not_timed_out", f"seat {seat} has time until {due.isoformat()}")
+    count = timed.timeouts[seat] + 1
+    absent = count >= clocks.ABSENT_AFTER and seat not in timed.absent
+    marked = (clocks.SeatMarkedAbsent(seat),) if absent else ()
+    moves = rules.legal_moves(game, seat)
+    move = random_move(rules.view(game, seat), moves, ctx.chance)
+    events = rules.decide(game, move, dataclasses.replace(ctx, seat=seat))
+    restart = clocks.restarted(timed, ctx.now, acting, seat, {seat: count})
+    timed_out = clocks.SeatTimedOut(seat, ctx.now.isoformat())
+    return (timed_out, *marked, *_conclude(rules, game, events, ctx, restart))
+
+
+def _return(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    table: Table[OptionsT, StateT],
+    ctx: Context,
+) -> tuple[TableEvent, ...]:
+    timed = _running_clock(table)
+    _seated(table, ctx)
+    assert ctx.seat is not None
+    require(ctx.seat in timed.absent, "not_absent", "only an absent seat returns to the table")
+    restart = clocks.restarted(timed, ctx.now, acting_seats(rules, table), None, {ctx.seat: 0})
+    return (clocks.SeatMarkedPresent(ctx.seat), restart)
+
+
+def _running_clock(table: AnyTable) -> clocks.Clock:
+    require(table.status != "finished", "game_over", "the game is over")
+    require(table.status == "playing", "not_started", "the game has not started yet")
+    require(table.clock is not None, "no_clock", "this table has no clock")
+    assert table.clock is not None
+    return table.clock
+
+
+def acting_seats(rules: AnyRules, table: AnyTable) -> frozenset[int]:
+    """The seats with a move of the game to make."""
+    if table.status != "playing" or table.game is None:
+        return frozenset()
+    seats = range(len(table.seats))
+    return frozenset(seat for seat in seats if rules.legal_moves(table.game, seat))
+
+
+def _conclude(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    game: StateT,
+    events: tuple[EventT, ...],
+    ctx: Context,
+    restart: clocks.ClockRestarted,
+) -> tuple[TableEvent | EventT, ...]:
+    """The game's `events` at a table with a clock and what ends the command: the standings
+    when they end the game, else the clock restarted for the seats that must act next."""
+    concluded = _finish_if_over(rules, game, events, ctx)
+    return concluded if len(concluded) > len(events) else (*events, restart)
 
 
 def _seated(table: AnyTable, ctx: Context) -> None:
@@ -351,6 +469,11 @@ def _options(table: Table[OptionsT, StateT]) -> OptionsT:
     return table.options
 
 
+def _clock(table: AnyTable) -> clocks.Clock:
+    assert table.clock is not None, "only a table with a clock records its events"
+    return table.clock
+
+
 def _game(table: Table[OptionsT, StateT]) -> StateT:
     assert table.game is not None, "a table has a game once it is started"
     return table.game
@@ -363,4 +486,4 @@ def event_type(rules: AnyRules) -> Any:
 
 def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
-    return StartGame | rules.Command
+    return StartGame | rules.Command | clocks.ReturnToTable

@@ -32,6 +32,7 @@ from commands.store import (
 )
 
 SEAT_TAKEN = "table.seat_taken"
+TABLE_CREATED = "table.created"
 GAME_FINISHED = "table.game_finished"
 
 
@@ -138,6 +139,16 @@ class MemoryEventStore:
             if event.type == SEAT_TAKEN and msgspec.json.decode(event.data).get("bot") is not None
         }
         return sorted(with_bots - finished)
+
+    async def games_with_clocks(self) -> list[str]:
+        finished = {event.stream_id for event in self._log if event.type == GAME_FINISHED}
+        clocked = {
+            event.stream_id
+            for event in self._log
+            if event.type == TABLE_CREATED
+            and "clock" in msgspec.json.decode(event.data).get("options", {})
+        }
+        return sorted(clocked - finished)
 
     async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]:
         later = (event for event in self._log if event.position > after)

@@ -8,7 +8,7 @@ from typing import Any, Union, get_type_hints
 import msgspec
 from msgspec import inspect as mi
 
-from domain import table
+from domain import clocks, table
 from domain.decider import AnyRules
 
 REF = "#/components/schemas/"
@@ -102,6 +102,8 @@ def kind_components(rules: AnyRules) -> dict[str, Any]:
     published = {names.get(name, name): schema for name, schema in components.items()}
     published[f"{prefix}Command"] = command
     published[f"{prefix}Event"] = event
+    if not rules.real_time:
+        published[f"{prefix}Options"] = _with_clock(published[f"{prefix}Options"])
     renamed: dict[str, Any] = _renamed(published, names)
     return renamed | _table_view(rules.kind)
 
@@ -124,6 +126,12 @@ def _table_view(kind: str) -> dict[str, Any]:
     )
     components.pop("Struct", None)
     return {**components, f"{prefix}TableView": view}
+
+
+def _with_clock(options: dict[str, Any]) -> dict[str, Any]:
+    """A kind's options with the table's clock, which every kind with turns takes."""
+    clock = {"$ref": REF + "ClockOptions", "description": "A time control; none by default."}
+    return {**options, "properties": {**options["properties"], clocks.CLOCK: clock}}
 
 
 def _nullable(name: str) -> dict[str, Any]:

@@ -41,6 +41,8 @@ _TABLE_REFUSALS = (
     "not_started",
     "game_over",
     "not_seated",
+    "no_clock",
+    "not_absent",
 )
 
 

@@ -489,6 +489,37 @@ export interface components {
             detail: string;
         };
         /**
+         * ClockOptions
+         * @description Either `turn_seconds` for every turn, or a Fischer bank of `bank_seconds` that gains
+         *         `increment_seconds` with each move of its seat.
+         */
+        ClockOptions: {
+            /** @default null */
+            turn_seconds: number | null;
+            /** @default null */
+            bank_seconds: number | null;
+            /** @default 0 */
+            increment_seconds: number;
+        };
+        /**
+         * ClockRestarted
+         * @description From `at` the seats with a move to make are waiting; `banks_ms` is each seat's bank
+         *         then (Fischer clocks only), `timeouts` each seat's timeouts in a row.
+         */
+        ClockRestarted: {
+            /** @enum {unknown} */
+            type: "table.clock_restarted";
+            at: string;
+            banks_ms: number[];
+            timeouts: number[];
+        };
+        /** ClockView */
+        ClockView: {
+            options: components["schemas"]["ClockOptions"];
+            since: string;
+            seats: components["schemas"]["SeatClock"][];
+        };
+        /**
          * Card
          * @description One physical card: its owner's deck, its isotope and which copy it is.
          */
@@ -509,7 +540,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"];
+        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"];
         /** CnoCreateGame */
         CnoCreateGame: {
             /**
@@ -557,7 +588,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
@@ -757,6 +788,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            clock: components["schemas"]["ClockView"] | null;
         };
         /** CnoView */
         CnoView: {
@@ -846,7 +879,7 @@ export interface components {
             to_attacker: components["schemas"]["EclipticCard"] | null;
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
-        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"];
+        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"];
         /** EclipticCreateGame */
         EclipticCreateGame: {
             /**
@@ -870,9 +903,11 @@ export interface components {
                 colour_scoring?: "group" | "run";
                 /** @description Default: 0. */
                 utc_offset_minutes?: number;
+                /** @description A time control; none by default. */
+                clock?: components["schemas"]["ClockOptions"];
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
@@ -922,6 +957,8 @@ export interface components {
             colour_scoring: "group" | "run";
             /** @default 0 */
             utc_offset_minutes: number;
+            /** @description A time control; none by default. */
+            clock?: components["schemas"]["ClockOptions"];
         };
         /**
          * PlayTurn
@@ -967,6 +1004,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            clock: components["schemas"]["ClockView"] | null;
         };
         /**
          * TurnBegan
@@ -1107,7 +1146,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"];
+        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"];
         /** GnonoCreateGame */
         GnonoCreateGame: {
             /**
@@ -1127,6 +1166,8 @@ export interface components {
                 hand_size?: 7 | 11;
                 /** @description Default: 500. */
                 playout_score?: number;
+                /** @description A time control; none by default. */
+                clock?: components["schemas"]["ClockOptions"];
             };
         };
         /**
@@ -1151,7 +1192,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /**
          * FirstPlayerDrawn
          * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
@@ -1189,6 +1230,8 @@ export interface components {
             hand_size: 7 | 11;
             /** @default 500 */
             playout_score: number;
+            /** @description A time control; none by default. */
+            clock?: components["schemas"]["ClockOptions"];
         };
         /**
          * PileReshuffled
@@ -1286,6 +1329,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            clock: components["schemas"]["ClockView"] | null;
         };
         /**
          * TurnPassed
@@ -1335,7 +1380,11 @@ export interface components {
             /** @enum {string} */
             redis: "ok" | "down";
         };
-        /** KindInfo */
+        /**
+         * KindInfo
+         * @description `clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
+         *         (which takes no clock).
+         */
         KindInfo: {
             kind: string;
             title: string;
@@ -1346,6 +1395,7 @@ export interface components {
             options_schema: {
                 [key: string]: unknown;
             };
+            clock_schema: Record<string, never> | null;
         };
         /**
          * LobbyEntry
@@ -1421,7 +1471,7 @@ export interface components {
             seat: number;
             cards: components["schemas"]["MadCard"][];
         };
-        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"];
+        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"];
         /** MadCreateGame */
         MadCreateGame: {
             /**
@@ -1443,6 +1493,8 @@ export interface components {
                     number,
                     number
                 ];
+                /** @description A time control; none by default. */
+                clock?: components["schemas"]["ClockOptions"];
             };
         };
         /**
@@ -1466,7 +1518,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
@@ -1509,6 +1561,8 @@ export interface components {
                 number,
                 number
             ];
+            /** @description A time control; none by default. */
+            clock?: components["schemas"]["ClockOptions"];
         };
         /** PlaceCard */
         MadPlaceCard: {
@@ -1549,6 +1603,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            clock: components["schemas"]["ClockView"] | null;
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -1588,7 +1644,7 @@ export interface components {
             rotation: number;
             face: number;
         };
-        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"];
+        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"];
         /** OnexenoCreateGame */
         OnexenoCreateGame: {
             /**
@@ -1613,6 +1669,8 @@ export interface components {
                 hands?: number;
                 /** @description Default: true. */
                 corner_match?: boolean;
+                /** @description A time control; none by default. */
+                clock?: components["schemas"]["ClockOptions"];
             };
         };
         /**
@@ -1638,7 +1696,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /**
          * HandDealt
          * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
@@ -1685,6 +1743,8 @@ export interface components {
             hands: number;
             /** @default true */
             corner_match: boolean;
+            /** @description A time control; none by default. */
+            clock?: components["schemas"]["ClockOptions"];
         };
         /** Pass */
         OnexenoPass: {
@@ -1760,6 +1820,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            clock: components["schemas"]["ClockView"] | null;
         };
         /**
          * TricksTaken
@@ -1855,6 +1917,14 @@ export interface components {
             request_id?: string;
         };
         /**
+         * ReturnToTable
+         * @description An absent seat's player is back: their turns wait for them again.
+         */
+        ReturnToTable: {
+            /** @enum {unknown} */
+            type: "return_to_table";
+        };
+        /**
          * ScoreboardEntry
          * @description A player's record at one kind.
          */
@@ -1878,11 +1948,35 @@ export interface components {
             /** @default null */
             bot: string | null;
         };
+        /**
+         * SeatClock
+         * @description One seat's clock: time left as of the clock's `since` (its bank, or the turn's time
+         *         while it must act), its deadline while it must act, and whether it is marked absent.
+         */
+        SeatClock: {
+            seat: number;
+            remaining_ms: number | null;
+            deadline: string | null;
+            absent: boolean;
+            timeouts: number;
+        };
         /** SeatGranted */
         SeatGranted: {
             seat: number;
             token: string | null;
             version: number;
+        };
+        /** SeatMarkedAbsent */
+        SeatMarkedAbsent: {
+            /** @enum {unknown} */
+            type: "table.seat_marked_absent";
+            seat: number;
+        };
+        /** SeatMarkedPresent */
+        SeatMarkedPresent: {
+            /** @enum {unknown} */
+            type: "table.seat_marked_present";
+            seat: number;
         };
         /** SeatTaken */
         SeatTaken: {
@@ -1894,6 +1988,13 @@ export interface components {
             entropy: string;
             /** @default null */
             bot: string | null;
+        };
+        /** SeatTimedOut */
+        SeatTimedOut: {
+            /** @enum {unknown} */
+            type: "table.seat_timed_out";
+            seat: number;
+            at: string;
         };
         /** SeedRevealed */
         SeedRevealed: {
@@ -2334,7 +2435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_match, no_such_pile, not_a_pair, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2353,7 +2454,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_match" | "no_such_pile" | "not_a_pair" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
+                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
                     };
                 };
             };

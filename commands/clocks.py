@@ -1,0 +1,128 @@
+"""The clock worker: it claims the timeout of every seat whose time has run out, through the
+one command handler, so the table makes the seat's move for it (`domain.table`).
+
+Each game with a clock gets a task, started for the open games' logs when the worker starts
+(so a deadline that passed while the service was stopped is claimed at once) and for each
+game that starts later. The task loads the game, finds the earliest deadline of a seat that
+must act, and sleeps until then or until the game's next event, whichever comes first. A
+claim's command id is `timeout-<seat>-<version>`, so two workers claiming the same timeout
+append it once.
+"""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from commands.envelope import Envelope
+from commands.handler import CommandHandler, LoadedGame
+from commands.store import EventStore, StoredEvent
+from domain import clocks, table
+from domain.errors import DomainError
+
+log = logging.getLogger(__name__)
+GAME_STARTED = table.GameStarted.__struct_config__.tag
+FALLBACK_SECONDS = 5.0
+"""The longest a task sleeps without looking at its game again."""
+LATE_SECONDS = 0.01
+"""A claim is sent this long after its deadline, so the handler's clock has passed it too."""
+REFUSED_SECONDS = 1.0
+"""How long a task waits after a refused claim, unless its game changes meanwhile."""
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ClockWorker:
+    def __init__(
+        self,
+        handler: CommandHandler,
+        store: EventStore,
+        now: Callable[[], datetime] = _utc_now,
+    ) -> None:
+        self._handler = handler
+        self._store = store
+        self._now = now
+        self._wakes: dict[str, asyncio.Event] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Event | None = None
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Watch the clocks of unfinished games, and of new ones as they start, until stopped."""
+        self._stopping = stopping
+        try:
+            for game_id in await self._store.games_with_clocks():
+                self._follow(game_id)
+            await stopping.wait()
+        finally:
+            for task in self._tasks:
+                task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def notice(self, event: StoredEvent) -> None:
+        """Called for every event published: wake the game's task, or start one for a game
+        that has just started (its task ends at once when the table has no clock)."""
+        wake = self._wakes.get(event.stream_id)
+        if wake is not None:
+            wake.set()
+        elif event.type == GAME_STARTED:
+            self._follow(event.stream_id)
+
+    def _follow(self, game_id: str) -> None:
+        if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
+            return
+        self._wakes[game_id] = asyncio.Event()
+        task = asyncio.create_task(self._watch(game_id, self._wakes[game_id]))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _watch(self, game_id: str, wake: asyncio.Event) -> None:
+        try:
+            while True:
+                wake.clear()
+                game = await self._handler.load(game_id)
+                if game.table.clock is None or game.table.status == "finished":
+                    return
+                wait = await self._claim_due(game)
+                if wait > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), wait)
+        except Exception:
+            log.exception("the clock of game %s stopped", game_id)
+        finally:
+            del self._wakes[game_id]
+
+    async def _claim_due(self, game: LoadedGame) -> float:
+        """Claim the timeout of the seat whose deadline came first, if it has passed: 0 once
+        one was claimed, else the seconds until the next deadline (at most the fallback)."""
+        due = next_deadline(game)
+        if due is None:
+            return FALLBACK_SECONDS
+        seat, deadline = due
+        early = (deadline - self._now()).total_seconds() + LATE_SECONDS
+        if early > 0:
+            return min(early, FALLBACK_SECONDS)
+        version = game.table.version
+        claim = Envelope(game.game_id, None, clocks.ClaimTimeout(seat), f"timeout-{seat}-{version}")
+        try:
+            await self._handler.execute(claim)
+        except DomainError as refusal:
+            # the seat moved, or another worker claimed first: look at the game again
+            log.info("timeout of seat %s at game %s refused: %s", seat, game.game_id, refusal)
+            return REFUSED_SECONDS
+        return 0.0
+
+
+def next_deadline(game: LoadedGame) -> tuple[int, datetime] | None:
+    """The seat that must act whose time runs out first, and when; None when no seat must."""
+    state = game.table
+    if state.clock is None or state.status != "playing" or not state.clock.since:
+        return None
+    acting = table.acting_seats(game.rules, state)
+    deadlines = [(clocks.deadline(state.clock, seat), seat) for seat in acting]
+    if not deadlines:
+        return None
+    deadline, seat = min(deadlines)
+    return seat, deadline
