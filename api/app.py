@@ -18,6 +18,7 @@ from api.games import GamesController
 from api.health import HEALTH_ROUTES
 from api.live import LiveHub, live
 from api.lobby_live import LobbyFeeds, lobby_live
+from api.players import PLAYER_ROUTES
 from api.rate_limits import RateLimiter, RateLimits
 from api.reads import READ_MODEL_ROUTES
 from api.replay import REPLAY_ROUTES
@@ -129,6 +130,7 @@ def create_app(
             issue_ticket,
             lobby_live,
             *READ_MODEL_ROUTES,
+            *PLAYER_ROUTES,
             *REPLAY_ROUTES,
             assets_router(),
             web_client(),

@@ -71,17 +71,21 @@ async def table_summary(state: State, game_id: GameId) -> dict[str, Any]:
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> Page:
-    """Players of a kind by games won, then points: games played, won and points."""
+    """Players of a kind by games won, then points: games played, won and points. Players
+    are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
+    free name count for nobody."""
     known_kind(kind)
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
 @get("/players/{name:str}", tags=["read models"])
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
-    """A player's record across all kinds, and their most recent games."""
-    kinds = await read_models.player_kinds(state.pool, name) if table.printable(name) else []
-    if not kinds:
-        raise DomainError("not_found", f"no finished game of a player named {name!r}")
+    """A player's record across all kinds, and their most recent games (`name` is the
+    player's handle)."""
+    known = table.printable(name) and await read_models.player_known(state.pool, name)
+    if not known:
+        raise DomainError("not_found", f"no player {name!r}")
+    kinds = await read_models.player_kinds(state.pool, name)
     return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))
 
 

@@ -46,6 +46,8 @@ class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="tak
     name: str
     entropy: str = ""
     bot: str | None = None
+    player: str | None = None
+    """The handle of the player taking the seat (proven by their token), if any."""
 
 
 class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
@@ -64,6 +66,7 @@ class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
     name: str
     entropy: str = ""
     bot: str | None = None
+    player: str | None = None
 
 
 class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
@@ -89,6 +92,7 @@ TableCommand = CreateTable | TakeSeat | StartGame
 class Seat(msgspec.Struct, frozen=True):
     name: str
     bot: str | None = None
+    player: str | None = None
 
 
 class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
@@ -159,7 +163,7 @@ def evolve(
                 table, kind=event.kind, options=options, commitment=event.commitment, status="open"
             )
         case SeatTaken():
-            seats = (*table.seats, Seat(event.name, event.bot))
+            seats = (*table.seats, Seat(event.name, event.bot, event.player))
             table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
         case GameStarted():
             game = rules.initial_state(_options(table), event.seats)
@@ -293,7 +297,9 @@ def _take_seat(
         f"entropy has at most {MAX_ENTROPY} characters",
     )
     require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
-    return (SeatTaken(len(table.seats), name, command.entropy, command.bot),)
+    seated = command.player is not None and command.player in (s.player for s in table.seats)
+    require(not seated, "already_seated", "this player holds a seat at this table already")
+    return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
 
 
 def _start(

@@ -156,6 +156,16 @@ async def scoreboard(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> 
     return await _page(pool, sql, (kind,), limit, offset)
 
 
+async def player_known(pool: asyncpg.Pool, handle: str) -> bool:
+    """Whether a player by this handle is registered, or has finished a game (a bot)."""
+    known: bool = await pool.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM player_tokens WHERE handle = $1)"
+        " OR EXISTS (SELECT 1 FROM scoreboard WHERE player = $1)",
+        handle,
+    )
+    return known
+
+
 async def player_kinds(pool: asyncpg.Pool, name: str) -> list[dict[str, Any]]:
     """A player's games played, won and points in every kind."""
     rows = await pool.fetch(

@@ -99,6 +99,8 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "post", "/games/{game_id}/seats":
             seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
             return {"seated": {"value": seat}}
+        case "post", "/players":
+            return {"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}}
         case "post", "/games/{game_id}/tickets":
             ticket = {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
             return {"issued": {"value": ticket}}
@@ -199,7 +201,11 @@ def request_examples(method: str, path: str) -> dict[str, Any] | None:
             return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})
         case "post", "/games/{game_id}/seats":
             person = {"name": "ada", "entropy": "my lucky dice"}
-            return {"person": {"value": person}, "bot": {"value": {"bot": "heuristic"}}}
+            player = {"summary": "with a player token", "value": {"entropy": "my lucky dice"}}
+            bot = {"value": {"bot": "heuristic"}}
+            return {"person": {"value": person}, "player": player, "bot": bot}
+        case "post", "/players":
+            return {"player": {"value": {"handle": "ada"}}}
         case "post", "/games/{game_id}/commands":
             return _per_kind(lambda kind: kind_example(kind).command)
     return None

@@ -25,6 +25,8 @@ class Operation:
     """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
     ticket: bool = False
     """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
+    player: Token = "none"
+    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
     description: str = ""
     """Said after the handler's docstring."""
 
@@ -154,10 +156,16 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "unknown_bot",
                 "table_not_open",
                 "table_full",
+                "wrong_token",
+                "already_seated",
                 *_KEYED,
                 "busy",
             ),
-            description="Answers 200 with the same seat when an `Idempotency-Key` is reused.",
+            player="optional",
+            description="Answers 200 with the same seat when an `Idempotency-Key` is reused. "
+            "With a player's token the seat is the player's (named after them unless `name` "
+            "is given) and counts in the scoreboards and ratings; a player holds one seat per "
+            "table. A seat with a free name and no player token counts for nobody.",
         ),
         ("post", "/games/{game_id}/commands"): Operation(
             (
@@ -227,6 +235,11 @@ def _described() -> dict[tuple[str, str], Operation]:
         ("get", "/tables/{game_id}"): Operation(_GAME),
         ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
+        ("post", "/players"): Operation(
+            (*_BODY, "invalid_handle", "handle_taken"),
+            description="Handles have 1 to 40 printable characters, no `/`, and do not start "
+            "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`).",
+        ),
     }
 
 

@@ -10,6 +10,7 @@ from api import games, tickets
 from api.contract.kinds import REF, kind_components, kind_prefix
 from commands import log
 from commands.registry import GAMES
+from domain import players
 
 
 def _any_of(suffix: str, description: str) -> dict[str, Any]:
@@ -63,6 +64,7 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
         "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
+        "RegisterPlayer": _struct_schema(players.RegisterPlayer),
         "StreamTicket": _struct_schema(
             tickets.StreamTicket,
             ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
@@ -183,6 +185,7 @@ READ_MODEL_BODIES = {
 REQUEST_BODIES = {
     "/games": ("CreateGame", ""),
     "/games/{game_id}/seats": ("TakeSeatRequest", ""),
+    "/players": ("RegisterPlayer", "The handle to register."),
     "/games/{game_id}/commands": ("AnyCommand", "One of the caller's `legal_moves`."),
 }
 """The body each operation that takes one reads (decoded by the route itself, so that no

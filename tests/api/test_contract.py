@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from api.contract.document import SECURITY_SCHEME, TICKET_SCHEME
+from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
 from api.contract.operations import operations
 from api.errors import PROBLEM, STATUS_BY_CODE
 from commands.registry import GAMES
@@ -20,7 +20,9 @@ from tests.api.sse import AnyClient
 MAX_COMMANDS = 5_000
 SEAT = {SECURITY_SCHEME: []}
 TICKET = {TICKET_SCHEME: []}
+PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
+    ("post", "/games/{game_id}/seats"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],
     ("post", "/games/{game_id}/tickets"): [SEAT],
     ("get", "/games/{game_id}"): [SEAT, {}],
@@ -128,9 +130,15 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     game_id = created["id"]
     tokens = []
     for name in players:
-        seat = {"name": name, "entropy": f"dice {name}"}
+        player = await api.ok("post", "/players", 201, json_body={"handle": name})
+        seat = {"entropy": f"dice {name}"}
         granted = await api.ok(
-            "post", "/games/{game_id}/seats", 201, json_body=seat, game_id=game_id
+            "post",
+            "/games/{game_id}/seats",
+            201,
+            json_body=seat,
+            game_id=game_id,
+            token=player["token"],
         )
         tokens.append(granted["token"])
     await api.refused("get", "/games/{game_id}/log", "game_not_over", game_id=game_id)
@@ -258,6 +266,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused(
         "post", "/games/{game_id}/seats", "unknown_bot", json_body={"bot": "x"}, game_id=game_id
     )
+    await player_refusals(api, game_id)
     await api.refused("get", "/games/{game_id}", "game_not_found", game_id=unknown)
     await api.refused("get", "/games/{game_id}", "wrong_token", token="nope", game_id=game_id)
     await api.refused(
@@ -303,3 +312,15 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
         json_body={"name": "cy"},
         game_id=game_id,
     )
+
+
+async def player_refusals(api: PublishedClient, game_id: str) -> None:
+    """Registering a handle, and taking a seat as a player, refused as published."""
+    seats = "/games/{game_id}/seats"
+    await api.refused("post", "/players", "invalid_handle", json_body={"handle": "bot:me"})
+    handle = f"cy-{uuid.uuid4().hex[:8]}"
+    token = (await api.ok("post", "/players", 201, json_body={"handle": handle}))["token"]
+    await api.refused("post", "/players", "handle_taken", json_body={"handle": handle})
+    await api.refused("post", seats, "wrong_token", json_body={}, token="nope", game_id=game_id)
+    await api.ok("post", seats, 201, json_body={}, token=token, game_id=game_id)
+    await api.refused("post", seats, "already_seated", json_body={}, token=token, game_id=game_id)

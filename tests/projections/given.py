@@ -16,9 +16,16 @@ NOW = datetime(2026, 3, 21, tzinfo=UTC)
 Tables = dict[str, dict[tuple[Any, ...], dict[str, Any]]]
 
 
-def stored_game(kind: str, seed: int, seats: int = 2) -> tuple[str, list[StoredEvent]]:
-    """A whole random game as the rows the handler stores, command by command."""
-    playout = Playout(GAMES[kind], seats, seed)
+def stored_game(
+    kind: str,
+    seed: int,
+    seats: int = 2,
+    handles: Sequence[str | None] = (),
+    options: dict[str, Any] | None = None,
+) -> tuple[str, list[StoredEvent]]:
+    """A whole random game as the rows the handler stores, command by command; `handles`
+    are the players taking the first seats (the others are casual seats)."""
+    playout = Playout(GAMES[kind], seats, seed, options, handles=handles)
     while playout.step():
         pass
     game_id, rows = f"summary-{uuid.uuid4()}", []

@@ -194,7 +194,9 @@ export interface paths {
          * TakeSeat
          * @description Take the next free seat, for a person or a bot; the token is shown only once.
          *
-         *     Answers 200 with the same seat when an `Idempotency-Key` is reused.
+         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody.
+         *
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts for that player.
          */
         post: operations["GamesGameIdSeatsTakeSeat"];
         delete?: never;
@@ -365,7 +367,9 @@ export interface paths {
         };
         /**
          * Scoreboard
-         * @description Players of a kind by games won, then points: games played, won and points.
+         * @description Players of a kind by games won, then points: games played, won and points. Players
+         *     are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
+         *     free name count for nobody.
          */
         get: operations["ScoreboardsKindScoreboard"];
         put?: never;
@@ -385,11 +389,36 @@ export interface paths {
         };
         /**
          * Player
-         * @description A player's record across all kinds, and their most recent games.
+         * @description A player's record across all kinds, and their most recent games (`name` is the
+         *     player's handle).
          */
         get: operations["PlayersNamePlayer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RegisterPlayer
+         * @description Register a player under a unique handle; the player token is shown only this once.
+         *     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
+         *     the scoreboards and ratings.
+         *
+         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`).
+         */
+        post: operations["PlayersRegisterPlayer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1808,6 +1837,11 @@ export interface components {
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
         };
+        /** PlayerCreated */
+        PlayerCreated: {
+            handle: string;
+            token: string;
+        };
         /**
          * PlayerGame
          * @description A finished game of the player's.
@@ -1854,6 +1888,10 @@ export interface components {
             /** @description On a 500: the request's id, also its `X-Request-Id` and in the log. */
             request_id?: string;
         };
+        /** RegisterPlayer */
+        RegisterPlayer: {
+            handle: string;
+        };
         /**
          * ScoreboardEntry
          * @description A player's record at one kind.
@@ -1877,6 +1915,8 @@ export interface components {
             name: string;
             /** @default null */
             bot: string | null;
+            /** @default null */
+            player: string | null;
         };
         /** SeatGranted */
         SeatGranted: {
@@ -1894,6 +1934,8 @@ export interface components {
             entropy: string;
             /** @default null */
             bot: string | null;
+            /** @default null */
+            player: string | null;
         };
         /** SeedRevealed */
         SeedRevealed: {
@@ -2288,7 +2330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2334,7 +2376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_match, no_such_pile, not_a_pair, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_match, no_such_pile, not_a_pair, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2380,7 +2422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2553,7 +2595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: conflict */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2599,7 +2641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, invalid_options, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_options, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2752,7 +2794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,6 +3005,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
             /** @description Not found. `code`: game_not_found */
             404: {
                 headers: {
@@ -2986,7 +3051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: table_not_open, table_full */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: table_not_open, table_full, already_seated */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3005,7 +3070,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "table_not_open" | "table_full";
+                        code: "table_not_open" | "table_full" | "already_seated";
                     };
                 };
             };
@@ -3032,7 +3097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3157,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableView"];
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,7 +3371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token, invalid_ticket */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +3542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3619,7 +3684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3771,7 +3836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,7 +3959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, unknown_status */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, unknown_status */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4301,6 +4366,171 @@ export interface operations {
             };
         };
     };
+    PlayersRegisterPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The handle to register. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayer"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCreated"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: handle_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:handle_taken",
+                     *       "title": "handle taken",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "handle_taken"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "handle_taken";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_handle */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_handle",
+                     *       "title": "invalid handle",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_handle"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "invalid_handle";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
     GamesGameIdReplayReplayView: {
         parameters: {
             query: {
@@ -4348,7 +4578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4516,7 +4746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: game_not_over, malformed_log */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4633,7 +4863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: game_not_over, malformed_log */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
                 headers: {
                     [name: string]: unknown;
