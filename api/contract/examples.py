@@ -149,8 +149,16 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
             kinds = [{"kind": kind, "played": 3, "won": 2, "points": 41}]
             recent = {"game_id": EXAMPLE_ID, "kind": kind, "seat": 0, "score": 17, "place": 1}
             games_played = [recent | {"finished_at": "2026-03-21T12:30:00+00:00"}]
+            rating: dict[str, Any] = {"mu": 27.6, "sigma": 7.2, "ordinal": 6.0}
+            moved = {"game_id": EXAMPLE_ID, "kind": kind, **rating, "change": 2.4}
+            moved["finished_at"] = "2026-03-21T12:30:00+00:00"
+            rated = {"kind": kind, **rating, "played": 3}
             record = {"name": "ada", "kinds": kinds, "recent_games": games_played}
+            record |= {"ratings": [rated], "rating_changes": [moved]}
             return {"player": {"value": record}}
+        case "get", "/ratings/{kind}":
+            rating = {"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3}
+            return {"page": {"value": {"items": [rating], "next_offset": None}}}
         case "get", "/tables/{game_id}":
             return {"summary": {"value": _summary(kind)}}
         case "get", "/tables":

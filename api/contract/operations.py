@@ -235,6 +235,11 @@ def _described() -> dict[tuple[str, str], Operation]:
         ("get", "/tables/{game_id}"): Operation(_GAME),
         ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
+        ("get", "/ratings/{kind}"): Operation(
+            (*_QUERY, "unknown_kind"),
+            description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
+            "its registered players and bots (seats with a free name are left out).",
+        ),
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "

@@ -209,6 +209,7 @@ async def read_models(api: PublishedClient, kind: str, game_id: str, player: str
     await api.first_message("/lobby/live", "lobby", params={"kind": kind})
     await api.ok("get", "/tables", params={"kind": kind, "status": "finished"})
     await api.ok("get", "/scoreboards/{kind}", kind=kind)
+    await api.ok("get", "/ratings/{kind}", kind=kind)
     for _ in range(200):
         summary = await api.call("get", "/tables/{game_id}", game_id=game_id)
         record = await api.call("get", "/players/{name}", name=player)
@@ -296,6 +297,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused("get", "/lobby/live", "unknown_kind", params={"kind": "chess"})
     await api.refused("get", "/tables", "unknown_status", params={"status": "bogus"})
     await api.refused("get", "/scoreboards/{kind}", "unknown_kind", kind="chess")
+    await api.refused("get", "/ratings/{kind}", "unknown_kind", kind="chess")
     key = {"Idempotency-Key": f"key {unknown}"}
     await api.ok("post", "/games", 201, json_body={"kind": "mad"}, headers=key)
     await api.refused(

@@ -196,7 +196,7 @@ export interface paths {
          *
          *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody.
          *
-         *     With a player's token (`Authorization: Bearer <player token>`) it acts for that player.
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
         post: operations["GamesGameIdSeatsTakeSeat"];
         delete?: never;
@@ -389,10 +389,33 @@ export interface paths {
         };
         /**
          * Player
-         * @description A player's record across all kinds, and their most recent games (`name` is the
-         *     player's handle).
+         * @description A player's record across all kinds, their most recent games, their rating in each
+         *     kind and the changes their recent games made to it (`name` is the player's handle).
          */
         get: operations["PlayersNamePlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings
+         * @description Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
+         *     sigma) they are ranked by, and games rated.
+         *
+         *     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered players and bots (seats with a free name are left out).
+         */
+        get: operations["RatingsKindRatings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1866,13 +1889,26 @@ export interface components {
             points: number;
         };
         /**
+         * PlayerRating
+         * @description A player's rating at one kind.
+         */
+        PlayerRating: {
+            kind: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            played: number;
+        };
+        /**
          * PlayerRecord
-         * @description A player's record across all kinds, and their most recent games.
+         * @description A player's record across all kinds, their most recent games, their rating in each kind and the changes their most recent rated games made to it.
          */
         PlayerRecord: {
             name: string;
             kinds: components["schemas"]["PlayerKind"][];
             recent_games: components["schemas"]["PlayerGame"][];
+            ratings: components["schemas"]["PlayerRating"][];
+            rating_changes: components["schemas"]["RatingChange"][];
         };
         /**
          * Problem
@@ -1887,6 +1923,39 @@ export interface components {
             code: string;
             /** @description On a 500: the request's id, also its `X-Request-Id` and in the log. */
             request_id?: string;
+        };
+        /**
+         * RatingChange
+         * @description A rated game: the player's rating after it, and how far it moved the ordinal.
+         */
+        RatingChange: {
+            game_id: string;
+            kind: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            change: number;
+            /** Format: date-time */
+            finished_at: string;
+        };
+        /**
+         * RatingEntry
+         * @description A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).
+         */
+        RatingEntry: {
+            player: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            played: number;
+        };
+        /**
+         * RatingPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        RatingPage: {
+            items: components["schemas"]["RatingEntry"][];
+            next_offset: number | null;
         };
         /** RegisterPlayer */
         RegisterPlayer: {
@@ -4313,6 +4382,127 @@ export interface operations {
                         status: 404;
                         /** @enum {unknown} */
                         code: "not_found";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    RatingsKindRatings: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind";
                     };
                 };
             };
