@@ -39,6 +39,7 @@ STATUS_BY_CODE = {
     "invalid_name": 422,
     "invalid_entropy": 422,
     "invalid_handle": 422,
+    "invalid_seats": 422,
     "unknown_bot": 422,
     "body_too_large": 413,
     "rate_limited": 429,

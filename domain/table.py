@@ -287,6 +287,14 @@ def _take_seat(
     require(table.status == "open", "table_not_open", "seats can only be taken before the start")
     _, high = rules.seat_range(_options(table))
     require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
+    name = check_seat(command)
+    seated = command.player is not None and command.player in (s.player for s in table.seats)
+    require(not seated, "already_seated", "this player holds a seat at this table already")
+    return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
+
+
+def check_seat(command: TakeSeat) -> str:
+    """Refuse a seat's name or entropy that no table takes; returns the name as seated."""
     name = command.name.strip()
     require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
     require(printable(name), "invalid_name", "a name holds no control characters")
@@ -297,9 +305,7 @@ def _take_seat(
         f"entropy has at most {MAX_ENTROPY} characters",
     )
     require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
-    seated = command.player is not None and command.player in (s.player for s in table.seats)
-    require(not seated, "already_seated", "this player holds a seat at this table already")
-    return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
+    return name
 
 
 def _start(

@@ -99,6 +99,9 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "post", "/games/{game_id}/seats":
             seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
             return {"seated": {"value": seat}}
+        case "post", "/quickplay":
+            seat = {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}
+            return {"seated": {"value": seat}}
         case "post", "/players":
             return {"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}}
         case "post", "/games/{game_id}/tickets":
@@ -214,6 +217,10 @@ def request_examples(method: str, path: str) -> dict[str, Any] | None:
             return {"person": {"value": person}, "player": player, "bot": bot}
         case "post", "/players":
             return {"player": {"value": {"handle": "ada"}}}
+        case "post", "/quickplay":
+            casual = {"summary": "a casual seat", "value": {"kind": "gnono", "name": "ada"}}
+            player = {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}}
+            return {"player": player, "casual": casual}
         case "post", "/games/{game_id}/commands":
             return _per_kind(lambda kind: kind_example(kind).command)
     return None

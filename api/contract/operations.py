@@ -106,6 +106,7 @@ STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds
 `unavailable` (with `Retry-After`) while the store it needs does not answer."""
 RATE_LIMITED = {
     ("post", "/games"),
+    ("post", "/quickplay"),
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
 }
@@ -235,6 +236,22 @@ def _described() -> dict[tuple[str, str], Operation]:
         ("get", "/tables/{game_id}"): Operation(_GAME),
         ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
+        ("post", "/quickplay"): Operation(
+            (
+                *_BODY,
+                "unknown_kind",
+                "invalid_seats",
+                "invalid_name",
+                "invalid_entropy",
+                "wrong_token",
+                "busy",
+            ),
+            player="optional",
+            description="Without a player token the seat is a casual one and needs a `name`. "
+            "Quick play fills only the tables it opened and rematches: a table opened with "
+            "`POST /games` is never chosen. A player already seated at a table is seated at "
+            "another.",
+        ),
         ("get", "/ratings/{kind}"): Operation(
             (*_QUERY, "unknown_kind"),
             description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from api import games, tickets
+from api import games, quickplay, tickets
 from api.contract.kinds import REF, kind_components, kind_prefix
 from commands import log
 from commands.registry import GAMES
@@ -65,6 +65,7 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
         "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
         "RegisterPlayer": _struct_schema(players.RegisterPlayer),
+        "QuickPlayRequest": _without_defaults(_struct_schema(quickplay.QuickPlayRequest)),
         "StreamTicket": _struct_schema(
             tickets.StreamTicket,
             ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
@@ -213,6 +214,7 @@ REQUEST_BODIES = {
     "/games": ("CreateGame", ""),
     "/games/{game_id}/seats": ("TakeSeatRequest", ""),
     "/players": ("RegisterPlayer", "The handle to register."),
+    "/quickplay": ("QuickPlayRequest", ""),
     "/games/{game_id}/commands": ("AnyCommand", "One of the caller's `legal_moves`."),
 }
 """The body each operation that takes one reads (decoded by the route itself, so that no

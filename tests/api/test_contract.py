@@ -23,6 +23,7 @@ TICKET = {TICKET_SCHEME: []}
 PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
     ("post", "/games/{game_id}/seats"): [PLAYER, {}],
+    ("post", "/quickplay"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],
     ("post", "/games/{game_id}/tickets"): [SEAT],
     ("get", "/games/{game_id}"): [SEAT, {}],
@@ -157,6 +158,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     await api.ok("get", "/games/{game_id}/log", game_id=game_id)
     await api.ok("get", "/games/{game_id}/audit", game_id=game_id)
     await read_models(api, kind, game_id, players[0])
+    await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
 
     missing = {
         (method, path)

@@ -448,6 +448,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quickplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * QuickPlay
+         * @description Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
+         *     given), or at a table opened for the caller; the seat that fills a table starts its
+         *     game. The seat token is shown only once.
+         *
+         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and rematches: a table opened with `POST /games` is never chosen. A player already seated at a table is seated at another.
+         *
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
+         */
+        post: operations["QuickplayQuickPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/replay": {
         parameters: {
             query?: never;
@@ -1923,6 +1949,26 @@ export interface components {
             code: string;
             /** @description On a 500: the request's id, also its `X-Request-Id` and in the log. */
             request_id?: string;
+        };
+        /**
+         * QuickPlayRequest
+         * @description A player (by their token) or a casual seat (by `name`) asking for a table of `kind`,
+         *         of `seats` seats when given.
+         */
+        QuickPlayRequest: {
+            kind: string;
+            /** @description Default: null. */
+            seats?: number | null;
+            /** @description Default: "". */
+            name?: string;
+            /** @description Default: "". */
+            entropy?: string;
+        };
+        /** QuickSeat */
+        QuickSeat: {
+            game_id: string;
+            seat: number;
+            token: string;
         };
         /**
          * RatingChange
@@ -4716,6 +4762,207 @@ export interface operations {
                         status: 503;
                         /** @enum {unknown} */
                         code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    QuickplayQuickPlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickPlayRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickSeat"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_seats, invalid_name, invalid_entropy */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind" | "invalid_seats" | "invalid_name" | "invalid_entropy";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
                     };
                 };
             };
