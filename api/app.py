@@ -22,6 +22,7 @@ from api.players import PLAYER_ROUTES
 from api.quickplay import quick_play
 from api.rate_limits import RateLimiter, RateLimits
 from api.reads import READ_MODEL_ROUTES
+from api.rematch import rematch
 from api.replay import REPLAY_ROUTES
 from api.request_ids import send_request_id
 from api.security_headers import send_security_headers
@@ -135,6 +136,7 @@ def create_app(
             *READ_MODEL_ROUTES,
             *PLAYER_ROUTES,
             quick_play,
+            rematch,
             *REPLAY_ROUTES,
             assets_router(),
             web_client(),

@@ -119,7 +119,12 @@ def command_types(kind: str) -> tuple[str, ...]:
 @cache
 def recorded_command_type(kind: str) -> Any:
     """Every command the metadata of this kind's events may record, table commands included."""
-    return table.CreateTable | table.TakeSeat | table.command_type(game_rules(kind))
+    return (
+        table.CreateTable
+        | table.TakeSeat
+        | table.OpenRematch
+        | table.command_type(game_rules(kind))
+    )
 
 
 def event_tag(event: msgspec.Struct) -> str:

@@ -122,10 +122,18 @@ class CommandHandler:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
 
-    async def create(self, kind: str, options: dict[str, Any], command_id: str | None) -> Applied:
-        """Open a new table; retrying with the same command id returns the same game."""
+    async def create(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        command_id: str | None,
+        game_id: str | None = None,
+    ) -> Applied:
+        """Open a new table (under `game_id`, when it is chosen already); retrying with the
+        same command id returns the same game."""
         rules = game_rules(kind)
-        game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
+        if game_id is None:
+            game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
         envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
         if done := await self._earlier(envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True)

@@ -54,6 +54,12 @@ class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="st
     pass
 
 
+class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open_rematch"):
+    """Link a finished table to the new table its seats may play again at."""
+
+    game_id: str
+
+
 class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
     kind: str
     options: dict[str, Any]
@@ -82,11 +88,17 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
     seed: str
 
 
-TableEvent = TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed
-TABLE_EVENTS = (TableCreated, SeatTaken, GameStarted, GameFinished, SeedRevealed)
+class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
+    """The finished table's seats may play again at table `game_id`."""
+
+    game_id: str
 
 
-TableCommand = CreateTable | TakeSeat | StartGame
+TableEvent = TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed | RematchOpened
+TABLE_EVENTS = (TableCreated, SeatTaken, GameStarted, GameFinished, SeedRevealed, RematchOpened)
+
+
+TableCommand = CreateTable | TakeSeat | StartGame | OpenRematch
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -108,6 +120,7 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     standings: tuple[Standing, ...] = ()
     seed: str = ""
     version: int = 0
+    rematch: str | None = None
 
 
 AnyTable = Table[Any, Any]
@@ -116,7 +129,7 @@ AnyTable = Table[Any, Any]
 
 class TableView(msgspec.Struct, frozen=True):
     """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
-    commands the viewer may send now."""
+    commands the viewer may send now, `rematch` the table its seats play again at."""
 
     kind: str
     status: Status
@@ -129,6 +142,7 @@ class TableView(msgspec.Struct, frozen=True):
     legal_moves: tuple[msgspec.Struct, ...]
     standings: tuple[Standing, ...] = ()
     seed: str = ""
+    rematch: str | None = None
 
 
 def decide(
@@ -145,6 +159,8 @@ def decide(
             return _take_seat(rules, table, command)
         case StartGame():
             return _start(rules, table, ctx)
+        case OpenRematch():
+            return _open_rematch(table, command, ctx)
         case _:
             return _play(rules, table, command, ctx)
 
@@ -172,6 +188,8 @@ def evolve(
             table = replace(table, status="finished", standings=event.standings)
         case SeedRevealed():
             table = replace(table, seed=event.seed)
+        case RematchOpened():
+            table = replace(table, rematch=event.game_id)
         case _:
             table = replace(table, game=rules.evolve(_game(table), event))
     return replace(table, version=table.version + 1)
@@ -239,6 +257,7 @@ def view(
         legal_moves=moves,
         standings=table.standings,
         seed=table.seed,
+        rematch=table.rematch,
     )
 
 
@@ -333,6 +352,13 @@ def _play(
     _seated(table, ctx)
     game = _game(table)
     return _finish_if_over(rules, game, rules.decide(game, command, ctx), ctx)
+
+
+def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
+    require(table.status == "finished", "game_not_over", "a rematch follows a finished game")
+    _seated(table, ctx)
+    require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
+    return (RematchOpened(command.game_id),)
 
 
 def _seated(table: AnyTable, ctx: Context) -> None:

@@ -27,9 +27,11 @@ started it)."""
 
 
 class QuickSeat(msgspec.Struct, frozen=True):
+    """A seat found for the caller; `token` is null when the request was answered before."""
+
     game_id: str
     seat: int
-    token: str
+    token: str | None
 
 
 class QuickPlay:
@@ -59,13 +61,21 @@ class QuickPlay:
             assert placed is not None, "a new table has a free seat"
             return placed
 
+    async def seat_at(
+        self, game_id: str, kind: str, target: int, command: table.TakeSeat, command_id: str
+    ) -> QuickSeat:
+        """Offer a table to quick play until `target` seats are taken, and seat `command`'s
+        caller there (once per command id)."""
+        async with self._pool.acquire() as connection:
+            await open_table(connection, game_id, kind, target)
+            return await self._take(connection, game_id, target, command, command_id)
+
     async def _join(
         self, connection: asyncpg.Connection, game_id: str, target: int, command: table.TakeSeat
     ) -> QuickSeat | None:
-        """Take the next seat of a table, starting its game when that fills it; None when
-        the table cannot take this caller."""
+        """Take the next seat of a table; None when the table cannot take this caller."""
         try:
-            _, seat, token = await self._handler.take_seat(game_id, command, None)
+            return await self._take(connection, game_id, target, command)
         except DomainError as error:
             if error.code in GONE:
                 await _close(connection, game_id)
@@ -73,7 +83,17 @@ class QuickPlay:
             if error.code == "already_seated":
                 return None
             raise
-        assert token is not None, "a seat taken without an idempotency key shows its token"
+
+    async def _take(
+        self,
+        connection: asyncpg.Connection,
+        game_id: str,
+        target: int,
+        command: table.TakeSeat,
+        command_id: str | None = None,
+    ) -> QuickSeat:
+        """Take the next seat of a table, starting its game when that fills it."""
+        _, seat, token = await self._handler.take_seat(game_id, command, command_id)
         if seat + 1 >= target:
             await _close(connection, game_id)
             await self._start(game_id, seat)

@@ -99,7 +99,7 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "post", "/games/{game_id}/seats":
             seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
             return {"seated": {"value": seat}}
-        case "post", "/quickplay":
+        case "post", "/quickplay" | "/games/{game_id}/rematch":
             seat = {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}
             return {"seated": {"value": seat}}
         case "post", "/players":

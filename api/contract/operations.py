@@ -106,6 +106,7 @@ STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds
 `unavailable` (with `Retry-After`) while the store it needs does not answer."""
 RATE_LIMITED = {
     ("post", "/games"),
+    ("post", "/games/{game_id}/rematch"),
     ("post", "/quickplay"),
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
@@ -184,6 +185,10 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "The body is one of the kind's commands (`start_game` included); the answer "
                 "lists the events it caused as this seat sees them."
             ),
+        ),
+        ("post", "/games/{game_id}/rematch"): Operation(
+            ("missing_token", *_VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
+            token="required",
         ),
         ("get", "/games/{game_id}"): Operation(_VIEWER, token="optional"),
         ("get", "/games/{game_id}/events"): Operation((*_QUERY, *_VIEWER), token="optional"),

@@ -26,6 +26,7 @@ SECURITY = {
     ("post", "/quickplay"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],
     ("post", "/games/{game_id}/tickets"): [SEAT],
+    ("post", "/games/{game_id}/rematch"): [SEAT],
     ("get", "/games/{game_id}"): [SEAT, {}],
     ("get", "/games/{game_id}/events"): [SEAT, {}],
     ("get", "/games/{game_id}/live"): [SEAT, TICKET, {}],
@@ -157,6 +158,11 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
         await live_with_a_ticket(api, game_id, token, seat)
     await api.ok("get", "/games/{game_id}/log", game_id=game_id)
     await api.ok("get", "/games/{game_id}/audit", game_id=game_id)
+    rematch = await api.ok(
+        "post", "/games/{game_id}/rematch", 201, game_id=game_id, token=tokens[0]
+    )
+    seen = await api.ok("get", "/games/{game_id}", game_id=game_id, token=tokens[1])
+    assert seen["rematch"] == rematch["game_id"]
     await read_models(api, kind, game_id, players[0])
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
 

@@ -474,6 +474,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rematch
+         * @description As a seat of a finished game (Bearer token), open a new table of the same kind, options
+         *     and seat count and take a seat there as the same player (or name). The old game records
+         *     `table.rematch_opened` with the new table's id, so its other seats see it in their view
+         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+         *     answers the same table; the same seat asking again gets its seat without its token.
+         *
+         *     Needs the seat's token: `Authorization: Bearer <token>`.
+         */
+        post: operations["GamesGameIdRematchRematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{game_id}/replay": {
         parameters: {
             query?: never;
@@ -635,7 +661,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
@@ -835,6 +861,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            rematch: string | null;
         };
         /** CnoView */
         CnoView: {
@@ -950,7 +978,7 @@ export interface components {
                 utc_offset_minutes?: number;
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
@@ -1045,6 +1073,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TurnBegan
@@ -1229,7 +1259,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /**
          * FirstPlayerDrawn
          * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
@@ -1364,6 +1394,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TurnPassed
@@ -1544,7 +1576,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
@@ -1627,6 +1659,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            rematch: string | null;
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -1716,7 +1750,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /**
          * HandDealt
          * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
@@ -1838,6 +1872,8 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             /** @default  */
             seed: string;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TricksTaken
@@ -1968,7 +2004,7 @@ export interface components {
         QuickSeat: {
             game_id: string;
             seat: number;
-            token: string;
+            token: string | null;
         };
         /**
          * RatingChange
@@ -2006,6 +2042,15 @@ export interface components {
         /** RegisterPlayer */
         RegisterPlayer: {
             handle: string;
+        };
+        /**
+         * RematchOpened
+         * @description The finished table's seats may play again at table `game_id`.
+         */
+        RematchOpened: {
+            /** @enum {unknown} */
+            type: "table.rematch_opened";
+            game_id: string;
         };
         /**
          * ScoreboardEntry
@@ -4884,6 +4929,206 @@ export interface operations {
                         status: 422;
                         /** @enum {unknown} */
                         code: "unknown_kind" | "invalid_seats" | "invalid_name" | "invalid_entropy";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GamesGameIdRematchRematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id (a UUID) */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickSeat"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Not found. `code`: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:game_not_found",
+                     *       "title": "game not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "game_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, table_full, already_seated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:game_not_over",
+                     *       "title": "game not over",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "game_not_over"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "game_not_over" | "table_full" | "already_seated";
                     };
                 };
             };
