@@ -1,6 +1,7 @@
 """Players: register a handle and get its token (shown once)."""
 
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 from litestar import Request, Response, post
@@ -24,9 +25,8 @@ async def register_player(
     the scoreboards and ratings."""
     command = decode_body(await request.body(), RegisterPlayer)
     handle, token = await handler.register_player(command)
-    return Response(
-        PlayerCreated(handle, token), status_code=201, headers={"Location": f"/players/{handle}"}
-    )
+    location = f"/players/{quote(handle, safe='')}"
+    return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 
 
 PLAYER_ROUTES = [register_player]
