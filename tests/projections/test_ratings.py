@@ -8,7 +8,7 @@ from openskill.models import PlackettLuce
 from domain import table
 from projections.events import decoded
 from projections.model import fold
-from projections.ratings import Ratings
+from projections.ratings import Ratings, Seated, contest
 from tests.projections.given import Tables, stored_game, written
 
 
@@ -111,3 +111,17 @@ def test_the_ratings_kept_between_batches_are_the_ratings_of_one_fold() -> None:
         states, changes = fold(Ratings(), states, events[start : start + 5])
         written(changes, tables)
     assert tables == whole
+
+
+def test_a_player_holding_several_seats_counts_once_at_its_first() -> None:
+    game = Seated({}, ("ada", "bot:random", None, "bot:random"))
+    places = (2, 1, 4, 3)
+    standings = tuple(table.Standing(seat, 0, place) for seat, place in enumerate(places))
+    assert contest("mad", game, standings) == [(("ada",), 2), (("bot:random",), 1)]
+
+
+def test_a_partnership_is_rated_by_its_players_only() -> None:
+    game = Seated({"teams": 2}, ("ada", None, "bo", "cy"))
+    places = (2, 1, 2, 1)
+    standings = tuple(table.Standing(seat, 0, place) for seat, place in enumerate(places))
+    assert contest("onexeno", game, standings) == [(("ada", "bo"), 2), (("cy",), 1)]
