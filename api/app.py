@@ -18,8 +18,11 @@ from api.games import GamesController
 from api.health import HEALTH_ROUTES
 from api.live import LiveHub, live
 from api.lobby_live import LobbyFeeds, lobby_live
+from api.players import PLAYER_ROUTES
+from api.quickplay import quick_play
 from api.rate_limits import RateLimiter, RateLimits
 from api.reads import READ_MODEL_ROUTES
+from api.rematch import rematch
 from api.replay import REPLAY_ROUTES
 from api.request_ids import send_request_id
 from api.security_headers import send_security_headers
@@ -33,6 +36,7 @@ from infra.database import Timeouts, open_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
+from infra.quickplay import QuickPlay
 from infra.redis_streams import DEFAULT_STREAM
 from infra.relay import Relay
 from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT, StreamCaps
@@ -116,6 +120,7 @@ def create_app(
             app.state.update(pool=pool, redis=client, live=hub, lobby_feeds=LobbyFeeds(hub, pool))
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
+            app.state.quickplay = QuickPlay(pool, app.state.handler)
             work = background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
                 app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
@@ -139,6 +144,9 @@ def create_app(
             issue_ticket,
             lobby_live,
             *READ_MODEL_ROUTES,
+            *PLAYER_ROUTES,
+            quick_play,
+            rematch,
             *REPLAY_ROUTES,
             assets_router(),
             web_client(),

@@ -1,4 +1,4 @@
-"""Seat tokens: `Authorization: Bearer <token>` names the seat a request acts for."""
+"""Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for."""
 
 from typing import Any
 
@@ -39,6 +39,13 @@ async def game_and_viewer(
     """The game (refused first when unknown) and who is asking: a seat, or SPECTATOR."""
     game = await handler.load(game_id)
     return game, await viewer(handler, game_id, bearer_token(request))
+
+
+async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any]) -> str | None:
+    """The handle of the player whose token the request carries (`Authorization: Bearer
+    <player token>`), if it carries one; a token of no player is refused."""
+    token = bearer_token(request)
+    return None if token is None else await handler.player_for_token(token)
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:

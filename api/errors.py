@@ -38,6 +38,8 @@ STATUS_BY_CODE = {
     "invalid_options": 422,
     "invalid_name": 422,
     "invalid_entropy": 422,
+    "invalid_handle": 422,
+    "invalid_seats": 422,
     "unknown_bot": 422,
     "body_too_large": 413,
     "rate_limited": 429,

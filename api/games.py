@@ -7,7 +7,13 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter
 
-from api.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
+from api.auth import (
+    HandlerDependency,
+    acting_seat,
+    bearer_token,
+    calling_player,
+    game_and_viewer,
+)
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.params import GameId
 from api.rate_limits import RATE_LIMIT
@@ -146,10 +152,8 @@ class GamesController(Controller):
     ) -> Response[SeatGranted]:
         """Take the next free seat, for a person or a bot; the token is shown only once."""
         data = decode_body(await request.body(), TakeSeatRequest)
-        if data.bot is not None:
-            strategy((await handler.load(game_id)).rules.kind, data.bot)
-        name = data.name or (f"{data.bot} bot" if data.bot else "")
-        command = table.TakeSeat(name, data.entropy, data.bot)
+        player = await calling_player(handler, request)
+        command = await seat_command(handler, game_id, data, player)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         return Response(
             SeatGranted(seat, token, applied.last_version),
@@ -195,6 +199,17 @@ class GamesController(Controller):
         game, seat = await game_and_viewer(handler, game_id, request)
         rows, headers = page(request, await _known_rows(handler, game, after, limit + 1), limit)
         return Response(_shown(game, rows, seat), headers=headers)
+
+
+async def seat_command(
+    handler: CommandHandler, game_id: str, data: TakeSeatRequest, player: str | None
+) -> table.TakeSeat:
+    """The seat a request asks for: a bot's (its strategy checked), a player's (named after
+    the player unless a name is given) or a casual one (a free name)."""
+    if data.bot is not None:
+        strategy((await handler.load(game_id)).rules.kind, data.bot)
+        return table.TakeSeat(data.name or f"{data.bot} bot", data.entropy, data.bot)
+    return table.TakeSeat(data.name or player or "", data.entropy, player=player)
 
 
 def decode_body(body: bytes, into: type[BodyT]) -> BodyT:

@@ -33,6 +33,8 @@ class PlayerRecord(msgspec.Struct, frozen=True):
     name: str
     kinds: list[dict[str, Any]]
     recent_games: list[dict[str, Any]]
+    ratings: list[dict[str, Any]] = []
+    rating_changes: list[dict[str, Any]] = []
 
 
 @get("/lobby", tags=["read models"])
@@ -71,18 +73,36 @@ async def table_summary(state: State, game_id: GameId) -> dict[str, Any]:
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> Page:
-    """Players of a kind by games won, then points: games played, won and points."""
+    """Players of a kind by games won, then points: games played, won and points. Players
+    are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
+    free name count for nobody."""
     known_kind(kind)
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
 @get("/players/{name:str}", tags=["read models"])
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
-    """A player's record across all kinds, and their most recent games."""
-    kinds = await read_models.player_kinds(state.pool, name) if table.printable(name) else []
-    if not kinds:
-        raise DomainError("not_found", f"no finished game of a player named {name!r}")
-    return PlayerRecord(name, kinds, await read_models.player_games(state.pool, name, recent))
+    """A player's record across all kinds, their most recent games, their rating in each
+    kind and the changes their recent games made to it (`name` is the player's handle)."""
+    known = table.printable(name) and await read_models.player_known(state.pool, name)
+    if not known:
+        raise DomainError("not_found", f"no player {name!r}")
+    pool = state.pool
+    return PlayerRecord(
+        name,
+        await read_models.player_kinds(pool, name),
+        await read_models.player_games(pool, name, recent),
+        await read_models.player_ratings(pool, name),
+        await read_models.rating_changes(pool, name, recent),
+    )
+
+
+@get("/ratings/{kind:str}", tags=["read models"])
+async def ratings(state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0) -> Page:
+    """Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
+    sigma) they are ranked by, and games rated."""
+    known_kind(kind)
+    return Page(*await read_models.ratings_page(state.pool, kind, limit, offset))
 
 
 async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int = 0) -> Page:
@@ -95,4 +115,4 @@ def known_kind(kind: str | None) -> None:
         game_rules(kind)
 
 
-READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player]
+READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player, ratings]

@@ -12,7 +12,7 @@ Five checks, each reported with what it verified or why it fails:
 4. ``commands``: every recorded command, decided again against the state before it, gives
    exactly its recorded events; an event that no command produced is named;
 5. ``standings``: the recorded standings are the outcome of the final state, and nothing
-   but the seed reveal follows them.
+   but the seed reveal (and the link to a rematch) follows them.
 
 ``first_failure`` names the commitment when it fails, since every recomputation rests on the
 seed; otherwise the failure at the earliest version, ties going to the check listed first.
@@ -113,7 +113,7 @@ def standings(evidence: Evidence, before_end: table.AnyTable | None = None) -> O
     version = evidence.records[end].version
     outcome.verified = f"the standings at version {version} are the final state's outcome"
     for index in range(end + 1, len(events)):
-        if not isinstance(events[index], table.SeedRevealed):
+        if not isinstance(events[index], table.SeedRevealed | table.RematchOpened):
             outcome.fail(evidence.records[index].version, "an event follows the end of the game")
     reason = _standings_problem(evidence, end, before_end)
     if reason:

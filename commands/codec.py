@@ -119,8 +119,13 @@ def command_types(kind: str) -> tuple[str, ...]:
 @cache
 def recorded_command_type(kind: str) -> Any:
     """Every command the metadata of this kind's events may record, table commands included."""
-    recorded = table.CreateTable | table.TakeSeat | clocks.ClaimTimeout
-    return recorded | table.command_type(game_rules(kind))
+    return (
+        table.CreateTable
+        | table.TakeSeat
+        | table.OpenRematch
+        | clocks.ClaimTimeout
+        | table.command_type(game_rules(kind))
+    )
 
 
 def event_tag(event: msgspec.Struct) -> str:

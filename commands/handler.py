@@ -38,12 +38,13 @@ from commands.store import (
     EventStore,
     NewEvent,
     NewGame,
+    PlayerToken,
     RecordedCommand,
     SeatToken,
     Snapshot,
     StoredEvent,
 )
-from domain import table
+from domain import players, table
 from domain.decider import AnyRules
 from domain.errors import DomainError
 from domain.table import AnyTable, TableView
@@ -121,10 +122,18 @@ class CommandHandler:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
 
-    async def create(self, kind: str, options: dict[str, Any], command_id: str | None) -> Applied:
-        """Open a new table; retrying with the same command id returns the same game."""
+    async def create(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        command_id: str | None,
+        game_id: str | None = None,
+    ) -> Applied:
+        """Open a new table (under `game_id`, when it is chosen already); retrying with the
+        same command id returns the same game."""
         rules = game_rules(kind)
-        game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
+        if game_id is None:
+            game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
         envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
         if done := await self._earlier(envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
@@ -155,6 +164,31 @@ class CommandHandler:
         applied = await self.execute(Envelope(game_id, None, command, command_id), store_token)
         seat = next(e.seat for e in applied.events if isinstance(e, table.SeatTaken))
         return applied, seat, None if applied.replayed else token
+
+    async def register_player(self, command: players.RegisterPlayer) -> tuple[str, str]:
+        """Register a player; returns the handle and the player's token (shown only once).
+        A handle is the first version of a stream of its own, so the store refuses it twice."""
+        registered = players.register(command)
+        token = secrets.token_urlsafe(32)
+        stream = players.stream_id(registered.handle)
+        envelope = Envelope(stream, None, command)
+        records, _ = _records("", envelope, str(uuid.uuid4()), self._now(), (registered,))
+        try:
+            await self._store.append(
+                stream, 0, records, player_token=PlayerToken(registered.handle, token_hash(token))
+            )
+        except ConcurrencyConflict:
+            raise DomainError(
+                "handle_taken", f"the handle {registered.handle!r} is taken"
+            ) from None
+        return registered.handle, token
+
+    async def player_for_token(self, token: str) -> str:
+        """The handle of the player a token belongs to; refused when it is nobody's."""
+        handle = await self._store.player_for_token(token_hash(token))
+        if handle is None:
+            raise DomainError("wrong_token", "this token is no player's")
+        return handle
 
     async def execute(
         self,

@@ -35,6 +35,13 @@ class SeatToken(msgspec.Struct, frozen=True):
     token_hash: bytes
 
 
+class PlayerToken(msgspec.Struct, frozen=True):
+    """A player's token (by its SHA-256 hash), stored by the append that registers them."""
+
+    handle: str
+    token_hash: bytes
+
+
 class CommandKey(msgspec.Struct, frozen=True):
     """A command id as an append records it: unique in its stream within its `scope` (the
     operation and the caller, e.g. "seat" or "command by seat 2"), stored with the
@@ -121,13 +128,14 @@ class EventStore(Protocol):
         command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
+        player_token: PlayerToken | None = None,
     ) -> int:
         """Append `events` as versions expected_version+1... and return the last version,
         all or nothing, together with the command id (with its scope, fingerprint and the
-        versions it produced), the game record and the seat token when given. Raises
-        ConcurrencyConflict, writing nothing, when one of the versions, the command id in
-        this stream and scope, the game, the seat in this game or the token hash exists
-        already."""
+        versions it produced), the game record, the seat token and the player token when
+        given. Raises ConcurrencyConflict, writing nothing, when one of the versions, the
+        command id in this stream and scope, the game, the seat in this game, the token hash
+        or the player exists already."""
         ...
 
     async def recorded_command(
@@ -150,6 +158,10 @@ class EventStore(Protocol):
         ...
 
     async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None: ...
+
+    async def player_for_token(self, token_hash: bytes) -> str | None:
+        """The handle of the player a token (by its hash) belongs to, if any."""
+        ...
 
     async def games_with_bots(self) -> list[str]: ...
 

@@ -51,10 +51,18 @@ class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="tak
     name: str
     entropy: str = ""
     bot: str | None = None
+    player: str | None = None
+    """The handle of the player taking the seat (proven by their token), if any."""
 
 
 class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
     pass
+
+
+class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open_rematch"):
+    """Link a finished table to the new table its seats may play again at."""
+
+    game_id: str
 
 
 class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
@@ -69,6 +77,7 @@ class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
     name: str
     entropy: str = ""
     bot: str | None = None
+    player: str | None = None
 
 
 class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
@@ -84,8 +93,20 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
     seed: str
 
 
+class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
+    """The finished table's seats may play again at table `game_id`."""
+
+    game_id: str
+
+
 TableEvent = (
-    TableCreated | SeatTaken | GameStarted | GameFinished | SeedRevealed | clocks.ClockEvent
+    TableCreated
+    | SeatTaken
+    | GameStarted
+    | GameFinished
+    | SeedRevealed
+    | RematchOpened
+    | clocks.ClockEvent
 )
 TABLE_EVENTS = (
     TableCreated,
@@ -93,6 +114,7 @@ TABLE_EVENTS = (
     GameStarted,
     GameFinished,
     SeedRevealed,
+    RematchOpened,
     clocks.ClockRestarted,
     clocks.SeatTimedOut,
     clocks.SeatMarkedAbsent,
@@ -100,12 +122,15 @@ TABLE_EVENTS = (
 )
 
 
-TableCommand = CreateTable | TakeSeat | StartGame | clocks.ClaimTimeout | clocks.ReturnToTable
+TableCommand = (
+    CreateTable | TakeSeat | StartGame | OpenRematch | clocks.ClaimTimeout | clocks.ReturnToTable
+)
 
 
 class Seat(msgspec.Struct, frozen=True):
     name: str
     bot: str | None = None
+    player: str | None = None
 
 
 class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
@@ -122,6 +147,7 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     seed: str = ""
     version: int = 0
     clock: clocks.Clock | None = None
+    rematch: str | None = None
 
 
 AnyTable = Table[Any, Any]
@@ -130,7 +156,7 @@ AnyTable = Table[Any, Any]
 
 class TableView(msgspec.Struct, frozen=True):
     """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
-    commands the viewer may send now."""
+    commands the viewer may send now, `rematch` the table its seats play again at."""
 
     kind: str
     status: Status
@@ -144,6 +170,7 @@ class TableView(msgspec.Struct, frozen=True):
     standings: tuple[Standing, ...] = ()
     seed: str = ""
     clock: clocks.ClockView | None = None
+    rematch: str | None = None
 
 
 def decide(
@@ -164,6 +191,8 @@ def decide(
             return _claim_timeout(rules, table, command, ctx)
         case clocks.ReturnToTable():
             return _return(rules, table, ctx)
+        case OpenRematch():
+            return _open_rematch(table, command, ctx)
         case _:
             return _play(rules, table, command, ctx)
 
@@ -185,7 +214,7 @@ def evolve(
             if clock_options is not None:
                 table = replace(table, clock=clocks.Clock(clock_options))
         case SeatTaken():
-            seats = (*table.seats, Seat(event.name, event.bot))
+            seats = (*table.seats, Seat(event.name, event.bot, event.player))
             table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
         case GameStarted():
             game = rules.initial_state(_options(table), event.seats)
@@ -203,6 +232,8 @@ def evolve(
             | clocks.SeatMarkedPresent()
         ):
             table = replace(table, clock=clocks.evolve(_clock(table), event))
+        case RematchOpened():
+            table = replace(table, rematch=event.game_id)
         case _:
             table = replace(table, game=rules.evolve(_game(table), event))
     return replace(table, version=table.version + 1)
@@ -272,6 +303,7 @@ def view(
         standings=table.standings,
         seed=table.seed,
         clock=None if table.clock is None else clocks.view(table.clock, acting_seats(rules, table)),
+        rematch=table.rematch,
     )
 
 
@@ -323,6 +355,14 @@ def _take_seat(
     require(table.status == "open", "table_not_open", "seats can only be taken before the start")
     _, high = rules.seat_range(_options(table))
     require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
+    name = check_seat(command)
+    seated = command.player is not None and command.player in (s.player for s in table.seats)
+    require(not seated, "already_seated", "this player holds a seat at this table already")
+    return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
+
+
+def check_seat(command: TakeSeat) -> str:
+    """Refuse a seat's name or entropy that no table takes; returns the name as seated."""
     name = command.name.strip()
     require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
     require(printable(name), "invalid_name", "a name holds no control characters")
@@ -333,7 +373,7 @@ def _take_seat(
         f"entropy has at most {MAX_ENTROPY} characters",
     )
     require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
-    return (SeatTaken(len(table.seats), name, command.entropy, command.bot),)
+    return name
 
 
 def _start(
@@ -439,6 +479,13 @@ def _conclude(
     when they end the game, else the clock restarted for the seats that must act next."""
     concluded = _finish_if_over(rules, game, events, ctx)
     return concluded if len(concluded) > len(events) else (*events, restart)
+
+
+def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
+    require(table.status == "finished", "game_not_over", "a rematch follows a finished game")
+    _seated(table, ctx)
+    require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
+    return (RematchOpened(command.game_id),)
 
 
 def _seated(table: AnyTable, ctx: Context) -> None:

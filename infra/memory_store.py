@@ -4,8 +4,9 @@ test_store_contract.py runs against both):
 
 - an append writes all or nothing: its events as versions expected+1..., the command id
   (in its scope, with its fingerprint and the versions it produced), the game record and
-  the seat token; any of them already there (a version, the command id in the stream and
-  scope, the game, the seat of the game, the token hash, an event id) is a
+  the seat token and the player token; any of them already there (a version, the command id
+  in the stream and scope, the game, the seat of the game, a token hash, the player, an
+  event id) is a
   ConcurrencyConflict and nothing is written;
 - every append is one transaction of its own, committed at once: its transaction id is the
   next number, its events take the next global positions, so commit order is append order;
@@ -24,6 +25,7 @@ from commands.store import (
     ConcurrencyConflict,
     NewEvent,
     NewGame,
+    PlayerToken,
     Position,
     RecordedCommand,
     SeatToken,
@@ -47,6 +49,8 @@ class MemoryEventStore:
         self._games: dict[str, NewGame] = {}
         self._seats: dict[tuple[str, int], bytes] = {}
         self._tokens: set[bytes] = set()
+        self._players: dict[bytes, str] = {}
+        """Each player's handle by their token's hash."""
         self._last_tx_id = 0
         self._snapshots: dict[str, Snapshot] = {}
 
@@ -65,9 +69,11 @@ class MemoryEventStore:
         command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
+        player_token: PlayerToken | None = None,
     ) -> int:
         last = expected_version + len(events)
         self._check(stream_id, expected_version, events, command, new_game, seat_token)
+        self._check_player(player_token)
         self._last_tx_id += 1
         now = datetime.now(UTC)
         stream = self._streams.setdefault(stream_id, [])
@@ -98,6 +104,8 @@ class MemoryEventStore:
         if seat_token is not None:
             self._seats[(stream_id, seat_token.seat)] = seat_token.token_hash
             self._tokens.add(seat_token.token_hash)
+        if player_token is not None:
+            self._players[player_token.token_hash] = player_token.handle
         return last
 
     async def recorded_command(
@@ -130,6 +138,9 @@ class MemoryEventStore:
             if game == game_id and stored == token_hash:
                 return seat
         return None
+
+    async def player_for_token(self, token_hash: bytes) -> str | None:
+        return self._players.get(token_hash)
 
     async def games_with_bots(self) -> list[str]:
         finished = {event.stream_id for event in self._log if event.type == GAME_FINISHED}
@@ -184,6 +195,13 @@ class MemoryEventStore:
         for event in events:
             msgspec.json.decode(event.data)
             msgspec.json.decode(event.metadata)
+
+    def _check_player(self, player_token: PlayerToken | None) -> None:
+        if player_token is None:
+            return
+        taken = player_token.token_hash in self._players
+        if taken or player_token.handle in self._players.values():
+            raise ConcurrencyConflict(f"player {player_token.handle} is registered")
 
     def _joined(self, event: StoredEvent) -> StoredEvent:
         """The event with its game's kind, as the Postgres adapter joins it when reading."""

@@ -12,6 +12,7 @@ from commands.store import (
     ConcurrencyConflict,
     NewEvent,
     NewGame,
+    PlayerToken,
     Position,
     RecordedCommand,
     SeatToken,
@@ -46,14 +47,17 @@ WITH held AS (
 ), token AS (
   INSERT INTO seat_tokens (game_id, seat, token_hash)
   SELECT $1, $15, $16 WHERE $15::int IS NOT NULL
+), player AS (
+  INSERT INTO player_tokens (handle, token_hash) SELECT $17, $18 WHERE $17::text IS NOT NULL
 )
 SELECT pg_notify('cardroom_appended', pg_current_xact_id()::text)
 """
 """An append is this one statement, so it costs one round trip and is atomic by itself:
-the events, the command id, the game record and the seat token, or nothing. The events
-come first (`tx_id` is the statement's transaction, whichever part writes first). Its
-commit notifies `APPENDED` listeners (the relay) with its transaction id. It waits for the
-stream's advisory lock, so no append commits while `exclusive` holds the stream."""
+the events, the command id, the game record, the seat token and the player token, or
+nothing. The events come first (`tx_id` is the statement's transaction, whichever part
+writes first). Its commit notifies `APPENDED` listeners (the relay) with its transaction
+id. It waits for the stream's advisory lock, so no append commits while `exclusive` holds
+the stream."""
 
 
 class PostgresEventStore:
@@ -100,16 +104,17 @@ class PostgresEventStore:
         command: CommandKey | None = None,
         new_game: NewGame | None = None,
         seat_token: SeatToken | None = None,
+        player_token: PlayerToken | None = None,
     ) -> int:
-        """Append `events` as versions expected+1..., with the command id, the game record and
-        the seat token, in one statement (`_APPEND`). Raises ConcurrencyConflict when another
-        writer got there first or the command id, game, seat or token was already recorded.
+        """Append `events` as versions expected+1..., with the command id, the game record,
+        the seat token and the player token, in one statement (`_APPEND`). Raises
+        ConcurrencyConflict when another writer got there first or the command id, game,
+        seat, token or player was already recorded.
         """
+        besides = (command, new_game, seat_token, player_token)
         try:
             async with self._connection() as connection:
-                await self._write(
-                    connection, stream_id, expected_version, events, command, new_game, seat_token
-                )
+                await self._write(connection, stream_id, expected_version, events, *besides)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
         return expected_version + len(events)
@@ -123,6 +128,7 @@ class PostgresEventStore:
         command: CommandKey | None,
         new_game: NewGame | None,
         seat_token: SeatToken | None,
+        player_token: PlayerToken | None = None,
     ) -> None:
         """The append's one statement (a test holds its transaction open around it)."""
         last = expected_version + len(events)
@@ -142,6 +148,7 @@ class PostgresEventStore:
             ),
             *((new_game.kind, new_game.secret) if new_game else (None, None)),
             *((seat_token.seat, seat_token.token_hash) if seat_token else (None, None)),
+            *((player_token.handle, player_token.token_hash) if player_token else (None, None)),
         )
 
     async def recorded_command(
@@ -193,6 +200,12 @@ class PostgresEventStore:
             token_hash,
         )
         return seat
+
+    async def player_for_token(self, token_hash: bytes) -> str | None:
+        handle: str | None = await self._pool.fetchval(
+            "SELECT handle FROM player_tokens WHERE token_hash = $1", token_hash
+        )
+        return handle
 
     async def games_with_bots(self) -> list[str]:
         """Every game that seated a bot and has not finished."""

@@ -16,6 +16,7 @@ import asyncpg
 import msgspec
 
 from commands.store import EventStore, StoredEvent
+from projections import ratings
 from projections.model import (
     Append,
     Change,
@@ -23,6 +24,8 @@ from projections.model import (
     GameState,
     Increment,
     Projection,
+    Rate,
+    RowChange,
     Upsert,
     fold,
     replay,
@@ -80,11 +83,26 @@ class PostgresReadModel(Generic[S]):
 
 async def write(connection: asyncpg.Connection, changes: Sequence[Change]) -> None:
     for change in changes:
-        sql, args = statement(change)
-        await connection.execute(sql, *args)
+        for row_change in await _rows(connection, change):
+            sql, args = statement(row_change)
+            await connection.execute(sql, *args)
 
 
-def statement(change: Change) -> Statement:
+async def _rows(connection: asyncpg.Connection, change: Change) -> Sequence[RowChange]:
+    """The row changes a change makes: itself, or a game's ratings from the players'
+    ratings as they stand (read in the transaction that writes them)."""
+    if not isinstance(change, Rate):
+        return (change,)
+    rows = await connection.fetch(
+        "SELECT player, mu, sigma, played FROM ratings WHERE kind = $1 AND player = ANY($2)",
+        change.kind,
+        [player for team in change.teams for player in team],
+    )
+    before = {row["player"]: ratings.Rating(row["mu"], row["sigma"], row["played"]) for row in rows}
+    return ratings.rating_rows(change, before)
+
+
+def statement(change: RowChange) -> Statement:
     """The SQL that makes one change."""
     keys = ", ".join(change.key)
     match change:
@@ -154,6 +172,45 @@ async def scoreboard(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> 
         " ORDER BY won DESC, points DESC, player"
     )
     return await _page(pool, sql, (kind,), limit, offset)
+
+
+async def ratings_page(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page:
+    """Players of a kind by rating (its ordinal, mu - 3 sigma)."""
+    sql = (
+        "SELECT player, mu, sigma, ordinal, played FROM ratings WHERE kind = $1"
+        " ORDER BY ordinal DESC, player"
+    )
+    return await _page(pool, sql, (kind,), limit, offset)
+
+
+async def player_ratings(pool: asyncpg.Pool, handle: str) -> list[dict[str, Any]]:
+    """A player's rating in every kind they were rated in."""
+    rows = await pool.fetch(
+        "SELECT kind, mu, sigma, ordinal, played FROM ratings WHERE player = $1 ORDER BY kind",
+        handle,
+    )
+    return [_plain(row) for row in rows]
+
+
+async def rating_changes(pool: asyncpg.Pool, handle: str, recent: int) -> list[dict[str, Any]]:
+    """The changes a player's most recent rated games made to their ratings."""
+    rows = await pool.fetch(
+        "SELECT game_id, kind, mu, sigma, ordinal, change, finished_at FROM rating_changes"
+        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2",
+        handle,
+        recent,
+    )
+    return [_plain(row) for row in rows]
+
+
+async def player_known(pool: asyncpg.Pool, handle: str) -> bool:
+    """Whether a player by this handle is registered, or has finished a game (a bot)."""
+    known: bool = await pool.fetchval(
+        "SELECT EXISTS (SELECT 1 FROM player_tokens WHERE handle = $1)"
+        " OR EXISTS (SELECT 1 FROM scoreboard WHERE player = $1)",
+        handle,
+    )
+    return known
 
 
 async def player_kinds(pool: asyncpg.Pool, name: str) -> list[dict[str, Any]]:

@@ -4,9 +4,10 @@ from typing import Any
 
 from projections.lobby import Lobby
 from projections.model import Projection
+from projections.ratings import Ratings
 from projections.scoreboards import Scoreboards
 from projections.summaries import TableSummaries
 
 
 def read_models() -> tuple[Projection[Any], ...]:
-    return (Lobby(), TableSummaries(), Scoreboards())
+    return (Lobby(), TableSummaries(), Scoreboards(), Ratings())

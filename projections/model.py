@@ -2,12 +2,14 @@
 
 A projection evolves a state per game (or keeps none) and says, for each event, which rows
 to write: upserts, increments, array appends and deletes, each keyed on its table's primary
-key. It does no I/O; `infra.read_models` applies the changes to Postgres together with the
-projection's checkpoint, and keeps the games' states between batches.
+key, and ratings, which follow from the rows they replace. It does no I/O; `infra.read_models`
+applies the changes to Postgres together with the projection's checkpoint, and keeps the
+games' states between batches.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from commands.store import StoredEvent
@@ -50,7 +52,23 @@ class Delete:
     key: Mapping[str, Any]
 
 
-Change = Upsert | Increment | Append | Delete
+@dataclass(frozen=True)
+class Rate:
+    """Rate the players of a finished game (`projections.ratings`): the one change made from
+    rows as they stand, since a rating follows from the rating before it. `teams` are the
+    sides' players, `places` each side's place (1 = first; ties share a place)."""
+
+    table: str
+    key: Mapping[str, Any]
+    kind: str
+    teams: tuple[tuple[str, ...], ...]
+    places: tuple[int, ...]
+    finished_at: datetime
+
+
+RowChange = Upsert | Increment | Append | Delete
+"""A change written as it stands."""
+Change = RowChange | Rate
 Changes = tuple[Change, ...]
 
 S = TypeVar("S")

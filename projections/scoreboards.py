@@ -1,16 +1,19 @@
 """Read model: games played, won and points per player and kind, and each player's games.
 
-The state of a game is its players' names by seat, which its standings need at the end.
+A player is a registered handle whose token took the seat, or a bot (`bot:<strategy>`); a
+seat taken with a free name counts for nobody. The state of a game is its players' handles
+by seat, which its standings need at the end.
 """
 
 from collections.abc import Mapping
 from typing import Any
 
 from commands.store import StoredEvent
-from domain import table
+from domain import players, table
 from projections.model import Change, Changes, Increment, Upsert
 
 Names = Mapping[int, str]
+"""The handle of the player each counted seat is for."""
 
 
 class Scoreboards:
@@ -20,7 +23,8 @@ class Scoreboards:
 
     def evolve(self, state: Names | None, stored: StoredEvent, event: Any) -> Names | None:
         if isinstance(event, table.SeatTaken):
-            return {**(state or {}), event.seat: event.name}
+            player = players.seat_player(event.player, event.bot)
+            return {**(state or {}), **({} if player is None else {event.seat: player})}
         return state
 
     def changes(self, state: Names | None, stored: StoredEvent, event: Any) -> Changes:
@@ -33,7 +37,9 @@ class Scoreboards:
                 names = state or {}
                 changes: list[Change] = []
                 for standing in event.standings:
-                    name = names[standing.seat]
+                    name = names.get(standing.seat)
+                    if name is None:
+                        continue
                     result = {
                         "played": 1,
                         "won": int(standing.place == 1),

@@ -12,6 +12,7 @@ from api.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
 TICKET_SCHEME = "StreamTicket"
+PLAYER_SCHEME = "PlayerToken"
 
 
 def publish(generated: dict[str, Any]) -> dict[str, Any]:
@@ -23,6 +24,11 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
             "type": "http",
             "scheme": "bearer",
             "description": "The seat token `POST /games/{game_id}/seats` answered with.",
+        },
+        PLAYER_SCHEME: {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The player token `POST /players` answered with.",
         },
         TICKET_SCHEME: {
             "type": "apiKey",
@@ -83,6 +89,9 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
         schemes += [{TICKET_SCHEME: []}] if described.ticket else []
         schemes += [] if described.token == "required" else [{}]
         operation["security"] = schemes
+    if described.player != "none":
+        required = described.player == "required"
+        operation["security"] = [{PLAYER_SCHEME: []}, *([] if required else [{}])]
     if "rate_limited" in described.codes:
         for status in [status for status in responses if status.startswith("2")]:
             responses[status].setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
@@ -101,6 +110,10 @@ def _auth_note(described: Operation) -> str:
         " A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for "
         "the token where a client cannot send headers (`EventSource`)."
     )
+    if described.player == "optional":
+        return "With a player's token (`Authorization: Bearer <player token>`) it acts as them."
+    if described.player == "required":
+        return "Needs a player's token: `Authorization: Bearer <player token>`."
     if described.token == "required":
         note = "Needs the seat's token: `Authorization: Bearer <token>`."
     elif described.token == "optional":
@@ -120,10 +133,10 @@ def _by_status(codes: tuple[str, ...]) -> dict[int, tuple[str, ...]]:
 _STATUS_TEXT = {
     400: "The request is malformed.",
     401: "A seat token is needed.",
-    403: "The token (or stream ticket) holds no seat at this game.",
+    403: "The token (or stream ticket) holds no seat at this game, or is no player's.",
     404: "Not found.",
-    409: "Refused: it does not fit the game as it stands.",
-    422: "Refused: the kind, options, name or bot does not exist.",
+    409: "Refused: it does not fit the game (or the players) as it stands.",
+    422: "Refused: the kind, options, name, handle or bot does not exist or is not valid.",
     500: "The server failed to answer.",
     429: "Too many requests from this client (or seat) for now; wait `Retry-After` seconds.",
     503: "Busy or unavailable for a moment; send it again (after `Retry-After` seconds).",

@@ -99,6 +99,11 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
         case "post", "/games/{game_id}/seats":
             seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
             return {"seated": {"value": seat}}
+        case "post", "/quickplay" | "/games/{game_id}/rematch":
+            seat = {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}
+            return {"seated": {"value": seat}}
+        case "post", "/players":
+            return {"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}}
         case "post", "/games/{game_id}/tickets":
             ticket = {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
             return {"issued": {"value": ticket}}
@@ -147,8 +152,16 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
             kinds = [{"kind": kind, "played": 3, "won": 2, "points": 41}]
             recent = {"game_id": EXAMPLE_ID, "kind": kind, "seat": 0, "score": 17, "place": 1}
             games_played = [recent | {"finished_at": "2026-03-21T12:30:00+00:00"}]
+            rating: dict[str, Any] = {"mu": 27.6, "sigma": 7.2, "ordinal": 6.0}
+            moved = {"game_id": EXAMPLE_ID, "kind": kind, **rating, "change": 2.4}
+            moved["finished_at"] = "2026-03-21T12:30:00+00:00"
+            rated = {"kind": kind, **rating, "played": 3}
             record = {"name": "ada", "kinds": kinds, "recent_games": games_played}
+            record |= {"ratings": [rated], "rating_changes": [moved]}
             return {"player": {"value": record}}
+        case "get", "/ratings/{kind}":
+            rating = {"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3}
+            return {"page": {"value": {"items": [rating], "next_offset": None}}}
         case "get", "/tables/{game_id}":
             return {"summary": {"value": _summary(kind)}}
         case "get", "/tables":
@@ -199,7 +212,15 @@ def request_examples(method: str, path: str) -> dict[str, Any] | None:
             return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})
         case "post", "/games/{game_id}/seats":
             person = {"name": "ada", "entropy": "my lucky dice"}
-            return {"person": {"value": person}, "bot": {"value": {"bot": "heuristic"}}}
+            player = {"summary": "with a player token", "value": {"entropy": "my lucky dice"}}
+            bot = {"value": {"bot": "heuristic"}}
+            return {"person": {"value": person}, "player": player, "bot": bot}
+        case "post", "/players":
+            return {"player": {"value": {"handle": "ada"}}}
+        case "post", "/quickplay":
+            casual = {"summary": "a casual seat", "value": {"kind": "gnono", "name": "ada"}}
+            player = {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}}
+            return {"player": player, "casual": casual}
         case "post", "/games/{game_id}/commands":
             return _per_kind(lambda kind: kind_example(kind).command)
     return None

@@ -25,6 +25,8 @@ class Operation:
     """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
     ticket: bool = False
     """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
+    player: Token = "none"
+    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
     description: str = ""
     """Said after the handler's docstring."""
 
@@ -106,6 +108,8 @@ STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds
 `unavailable` (with `Retry-After`) while the store it needs does not answer."""
 RATE_LIMITED = {
     ("post", "/games"),
+    ("post", "/games/{game_id}/rematch"),
+    ("post", "/quickplay"),
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
 }
@@ -156,10 +160,16 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "unknown_bot",
                 "table_not_open",
                 "table_full",
+                "wrong_token",
+                "already_seated",
                 *_KEYED,
                 "busy",
             ),
-            description="Answers 200 with the same seat when an `Idempotency-Key` is reused.",
+            player="optional",
+            description="Answers 200 with the same seat when an `Idempotency-Key` is reused. "
+            "With a player's token the seat is the player's (named after them unless `name` "
+            "is given) and counts in the scoreboards and ratings; a player holds one seat per "
+            "table. A seat with a free name and no player token counts for nobody.",
         ),
         ("post", "/games/{game_id}/commands"): Operation(
             (
@@ -177,6 +187,10 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "The body is one of the kind's commands (`start_game` included); the answer "
                 "lists the events it caused as this seat sees them."
             ),
+        ),
+        ("post", "/games/{game_id}/rematch"): Operation(
+            ("missing_token", *_VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
+            token="required",
         ),
         ("get", "/games/{game_id}"): Operation(_VIEWER, token="optional"),
         ("get", "/games/{game_id}/events"): Operation((*_QUERY, *_VIEWER), token="optional"),
@@ -229,6 +243,32 @@ def _described() -> dict[tuple[str, str], Operation]:
         ("get", "/tables/{game_id}"): Operation(_GAME),
         ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
         ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
+        ("post", "/quickplay"): Operation(
+            (
+                *_BODY,
+                "unknown_kind",
+                "invalid_seats",
+                "invalid_name",
+                "invalid_entropy",
+                "wrong_token",
+                "busy",
+            ),
+            player="optional",
+            description="Without a player token the seat is a casual one and needs a `name`. "
+            "Quick play fills only the tables it opened and rematches: a table opened with "
+            "`POST /games` is never chosen. A player already seated at a table is seated at "
+            "another.",
+        ),
+        ("get", "/ratings/{kind}"): Operation(
+            (*_QUERY, "unknown_kind"),
+            description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
+            "its registered players and bots (seats with a free name are left out).",
+        ),
+        ("post", "/players"): Operation(
+            (*_BODY, "invalid_handle", "handle_taken"),
+            description="Handles have 1 to 40 printable characters, no `/`, and do not start "
+            "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`).",
+        ),
     }
 
 

@@ -6,10 +6,11 @@ from typing import Any
 
 import msgspec
 
-from api import games, tickets
+from api import games, quickplay, tickets
 from api.contract.kinds import REF, kind_components, kind_prefix
 from commands import log
 from commands.registry import GAMES
+from domain import players
 
 
 def _any_of(suffix: str, description: str) -> dict[str, Any]:
@@ -63,6 +64,8 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
         "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
+        "RegisterPlayer": _struct_schema(players.RegisterPlayer),
+        "QuickPlayRequest": _without_defaults(_struct_schema(quickplay.QuickPlayRequest)),
         "StreamTicket": _struct_schema(
             tickets.StreamTicket,
             ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
@@ -108,6 +111,7 @@ def _page(title: str, item: str) -> dict[str, Any]:
 
 _TEXT = {"type": "string"}
 _INT = {"type": "integer"}
+_NUMBER = {"type": "number"}
 _TIME = {"type": "string", "format": "date-time"}
 _NAMES = {"type": "array", "items": _TEXT}
 
@@ -115,6 +119,7 @@ _NAMES = {"type": "array", "items": _TEXT}
 def read_model_components() -> dict[str, Any]:
     """The read models' rows (they trail the games by the projection lag)."""
     standing = {"kind": _TEXT, "played": _INT, "won": _INT, "points": _INT}
+    rating = {"mu": _NUMBER, "sigma": _NUMBER, "ordinal": _NUMBER, "played": _INT}
     return {
         "LobbyEntry": _object(
             "LobbyEntry",
@@ -163,10 +168,34 @@ def read_model_components() -> dict[str, Any]:
         ),
         "PlayerRecord": _object(
             "PlayerRecord",
-            "A player's record across all kinds, and their most recent games.",
+            "A player's record across all kinds, their most recent games, their rating in "
+            "each kind and the changes their most recent rated games made to it.",
             name=_TEXT,
             kinds={"type": "array", "items": {"$ref": REF + "PlayerKind"}},
             recent_games={"type": "array", "items": {"$ref": REF + "PlayerGame"}},
+            ratings={"type": "array", "items": {"$ref": REF + "PlayerRating"}},
+            rating_changes={"type": "array", "items": {"$ref": REF + "RatingChange"}},
+        ),
+        "RatingEntry": _object(
+            "RatingEntry",
+            "A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).",
+            player=_TEXT,
+            **rating,
+        ),
+        "RatingPage": _page("RatingPage", "RatingEntry"),
+        "PlayerRating": _object(
+            "PlayerRating", "A player's rating at one kind.", kind=_TEXT, **rating
+        ),
+        "RatingChange": _object(
+            "RatingChange",
+            "A rated game: the player's rating after it, and how far it moved the ordinal.",
+            game_id=_TEXT,
+            kind=_TEXT,
+            mu=_NUMBER,
+            sigma=_NUMBER,
+            ordinal=_NUMBER,
+            change=_NUMBER,
+            finished_at=_TIME,
         ),
     }
 
@@ -177,12 +206,15 @@ READ_MODEL_BODIES = {
     "/tables/{game_id}": "TableSummary",
     "/scoreboards/{kind}": "ScoreboardPage",
     "/players/{name}": "PlayerRecord",
+    "/ratings/{kind}": "RatingPage",
 }
 """The body each read model answers with (their routes return untyped rows)."""
 
 REQUEST_BODIES = {
     "/games": ("CreateGame", ""),
     "/games/{game_id}/seats": ("TakeSeatRequest", ""),
+    "/players": ("RegisterPlayer", "The handle to register."),
+    "/quickplay": ("QuickPlayRequest", ""),
     "/games/{game_id}/commands": ("AnyCommand", "One of the caller's `legal_moves`."),
 }
 """The body each operation that takes one reads (decoded by the route itself, so that no

@@ -101,7 +101,7 @@ async def test_a_person_plays_a_whole_game_against_bots(
     moves = await play_first_legal_moves(client, game_id, person)
     final = await finished(client, game_id)
     assert moves > 0, "the person had turns of their own"
-    assert final["seats"][0] == {"name": "ada", "bot": None}
+    assert final["seats"][0] == {"name": "ada", "bot": None, "player": None}
     assert not unexpected(kind, refused, bots.refusals)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from api.contract.document import SECURITY_SCHEME, TICKET_SCHEME
+from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
 from api.contract.operations import operations
 from api.errors import PROBLEM, STATUS_BY_CODE
 from commands.registry import GAMES
@@ -20,9 +20,13 @@ from tests.api.sse import AnyClient
 MAX_COMMANDS = 5_000
 SEAT = {SECURITY_SCHEME: []}
 TICKET = {TICKET_SCHEME: []}
+PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
+    ("post", "/games/{game_id}/seats"): [PLAYER, {}],
+    ("post", "/quickplay"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],
     ("post", "/games/{game_id}/tickets"): [SEAT],
+    ("post", "/games/{game_id}/rematch"): [SEAT],
     ("get", "/games/{game_id}"): [SEAT, {}],
     ("get", "/games/{game_id}/events"): [SEAT, {}],
     ("get", "/games/{game_id}/live"): [SEAT, TICKET, {}],
@@ -128,9 +132,15 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     game_id = created["id"]
     tokens = []
     for name in players:
-        seat = {"name": name, "entropy": f"dice {name}"}
+        player = await api.ok("post", "/players", 201, json_body={"handle": name})
+        seat = {"entropy": f"dice {name}"}
         granted = await api.ok(
-            "post", "/games/{game_id}/seats", 201, json_body=seat, game_id=game_id
+            "post",
+            "/games/{game_id}/seats",
+            201,
+            json_body=seat,
+            game_id=game_id,
+            token=player["token"],
         )
         tokens.append(granted["token"])
     await api.refused("get", "/games/{game_id}/log", "game_not_over", game_id=game_id)
@@ -148,7 +158,13 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
         await live_with_a_ticket(api, game_id, token, seat)
     await api.ok("get", "/games/{game_id}/log", game_id=game_id)
     await api.ok("get", "/games/{game_id}/audit", game_id=game_id)
+    rematch = await api.ok(
+        "post", "/games/{game_id}/rematch", 201, game_id=game_id, token=tokens[0]
+    )
+    seen = await api.ok("get", "/games/{game_id}", game_id=game_id, token=tokens[1])
+    assert seen["rematch"] == rematch["game_id"]
     await read_models(api, kind, game_id, players[0])
+    await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
 
     missing = {
         (method, path)
@@ -201,6 +217,7 @@ async def read_models(api: PublishedClient, kind: str, game_id: str, player: str
     await api.first_message("/lobby/live", "lobby", params={"kind": kind})
     await api.ok("get", "/tables", params={"kind": kind, "status": "finished"})
     await api.ok("get", "/scoreboards/{kind}", kind=kind)
+    await api.ok("get", "/ratings/{kind}", kind=kind)
     for _ in range(200):
         summary = await api.call("get", "/tables/{game_id}", game_id=game_id)
         record = await api.call("get", "/players/{name}", name=player)
@@ -258,6 +275,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused(
         "post", "/games/{game_id}/seats", "unknown_bot", json_body={"bot": "x"}, game_id=game_id
     )
+    await player_refusals(api, game_id)
     await api.refused("get", "/games/{game_id}", "game_not_found", game_id=unknown)
     await api.refused("get", "/games/{game_id}", "wrong_token", token="nope", game_id=game_id)
     await api.refused(
@@ -287,6 +305,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
     await api.refused("get", "/lobby/live", "unknown_kind", params={"kind": "chess"})
     await api.refused("get", "/tables", "unknown_status", params={"status": "bogus"})
     await api.refused("get", "/scoreboards/{kind}", "unknown_kind", kind="chess")
+    await api.refused("get", "/ratings/{kind}", "unknown_kind", kind="chess")
     key = {"Idempotency-Key": f"key {unknown}"}
     await api.ok("post", "/games", 201, json_body={"kind": "mad"}, headers=key)
     await api.refused(
@@ -303,3 +322,15 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
         json_body={"name": "cy"},
         game_id=game_id,
     )
+
+
+async def player_refusals(api: PublishedClient, game_id: str) -> None:
+    """Registering a handle, and taking a seat as a player, refused as published."""
+    seats = "/games/{game_id}/seats"
+    await api.refused("post", "/players", "invalid_handle", json_body={"handle": "bot:me"})
+    handle = f"cy-{uuid.uuid4().hex[:8]}"
+    token = (await api.ok("post", "/players", 201, json_body={"handle": handle}))["token"]
+    await api.refused("post", "/players", "handle_taken", json_body={"handle": handle})
+    await api.refused("post", seats, "wrong_token", json_body={}, token="nope", game_id=game_id)
+    await api.ok("post", seats, 201, json_body={}, token=token, game_id=game_id)
+    await api.refused("post", seats, "already_seated", json_body={}, token=token, game_id=game_id)

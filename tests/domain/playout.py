@@ -9,7 +9,7 @@ import functools
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,8 +38,10 @@ class Playout:
         seed: int,
         options: dict[str, Any] | None = None,
         players: dict[int, Strategy] | None = None,
+        handles: Sequence[str | None] = (),
     ):
-        """`players` maps seats to bot strategies; the other seats play uniformly at random."""
+        """`players` maps seats to bot strategies; the other seats play uniformly at random.
+        `handles` are the registered players taking the first seats (None: a casual seat)."""
         self.rules = rules
         self.players = players or {}
         self.random = random.Random(seed)
@@ -49,7 +51,9 @@ class Playout:
         self.decisions: list[tuple[Any, ...]] = []
         self.apply(None, tables.CreateTable(rules.kind, options or {}))
         for seat in range(seats):
-            self.apply(None, tables.TakeSeat(f"player {seat}", entropy=f"e{seed}-{seat}"))
+            handle = handles[seat] if seat < len(handles) else None
+            name = handle or f"player {seat}"
+            self.apply(None, tables.TakeSeat(name, entropy=f"e{seed}-{seat}", player=handle))
         self.before_start = self.table
         self.opening = self.apply(0, tables.StartGame())
 

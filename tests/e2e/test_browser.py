@@ -121,7 +121,7 @@ def test_a_page_from_another_origin_plays_a_whole_game(
     final = api.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
     assert final["kind"] == kind
-    assert final["seats"][0] == {"name": "browser", "bot": None}
+    assert final["seats"][0] == {"name": "browser", "bot": None, "player": None}
     assert all(seat["bot"] == "random" for seat in final["seats"][1:])
     assert shown == [
         [str(s["seat"]), final["seats"][s["seat"]]["name"], str(s["score"]), str(s["place"])]

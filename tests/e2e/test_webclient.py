@@ -26,7 +26,7 @@ def test_a_person_plays_a_whole_game_by_clicking_against_bots(
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
-    assert final["seats"][0] == {"name": PLAYER, "bot": None}
+    assert final["seats"][0] == {"name": PLAYER, "bot": None, "player": None}
     assert final["seats"][1]["bot"] == "heuristic"
     shown = standings_shown(page)
     names = [seat["name"] for seat in final["seats"]]

@@ -9,16 +9,34 @@ from commands.envelope import Envelope
 from commands.handler import _records
 from commands.registry import GAMES
 from commands.store import StoredEvent
-from projections.model import Append, Change, Delete, GameState, Increment, Projection, Upsert, fold
+from projections.model import (
+    Append,
+    Change,
+    Delete,
+    GameState,
+    Increment,
+    Projection,
+    Rate,
+    Upsert,
+    fold,
+)
+from projections.ratings import Rating, rating_rows
 from tests.domain.playout import Playout
 
 NOW = datetime(2026, 3, 21, tzinfo=UTC)
 Tables = dict[str, dict[tuple[Any, ...], dict[str, Any]]]
 
 
-def stored_game(kind: str, seed: int, seats: int = 2) -> tuple[str, list[StoredEvent]]:
-    """A whole random game as the rows the handler stores, command by command."""
-    playout = Playout(GAMES[kind], seats, seed)
+def stored_game(
+    kind: str,
+    seed: int,
+    seats: int = 2,
+    handles: Sequence[str | None] = (),
+    options: dict[str, Any] | None = None,
+) -> tuple[str, list[StoredEvent]]:
+    """A whole random game as the rows the handler stores, command by command; `handles`
+    are the players taking the first seats (the others are casual seats)."""
+    playout = Playout(GAMES[kind], seats, seed, options, handles=handles)
     while playout.step():
         pass
     game_id, rows = f"summary-{uuid.uuid4()}", []
@@ -53,7 +71,19 @@ def written(changes: Sequence[Change], tables: Tables | None = None) -> Tables:
                     rows[key][column] = [*rows[key][column], value]
             case Delete():
                 rows.pop(key, None)
+            case Rate():
+                written(rating_rows(change, _ratings(tables, change.kind)), tables)
     return tables
+
+
+def _ratings(tables: Tables, kind: str) -> dict[str, Rating]:
+    """The ratings of a kind as the rows hold them."""
+    rows = tables.get("ratings", {})
+    return {
+        player: Rating(row["mu"], row["sigma"], row["played"])
+        for (rated_kind, player), row in rows.items()
+        if rated_kind == kind
+    }
 
 
 def in_batches(

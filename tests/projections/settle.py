@@ -7,7 +7,7 @@ import asyncpg
 from commands.store import Position
 from infra import checkpoints
 
-READ_MODELS = ("lobby", "table_summaries", "scoreboards")
+READ_MODELS = ("lobby", "table_summaries", "scoreboards", "ratings")
 
 
 async def settled(
@@ -38,7 +38,15 @@ async def _last_position(pool: asyncpg.Pool) -> Position:
 
 async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every read model table, in a stable order."""
-    tables = ("lobby", "table_summaries", "seat_names", "scoreboard", "player_games")
+    tables = (
+        "lobby",
+        "table_summaries",
+        "seat_names",
+        "scoreboard",
+        "player_games",
+        "ratings",
+        "rating_changes",
+    )
     return {
         table: sorted((tuple(row) for row in await pool.fetch(f"SELECT * FROM {table}")), key=repr)
         for table in tables

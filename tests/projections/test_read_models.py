@@ -12,17 +12,18 @@ from commands.store import Position, StoredEvent
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from tests.api.players import bearer, ok, open_table, play
+from tests.api.registered import register, seat_player
 from tests.projections.settle import settled, snapshot
 
 
 async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
     client: AsyncClient, pool: asyncpg.Pool
 ) -> None:
-    name = f"ada-{uuid.uuid4().hex[:6]}"
+    name, player_token = await register(client)
     game_id = ok(await client.post("/games", json={"kind": "mad"}), 201)["id"]
     tokens = [
-        ok(await client.post(f"/games/{game_id}/seats", json={"name": n}), 201)["token"]
-        for n in (name, "bob")
+        (await seat_player(client, game_id, player_token))["token"],
+        ok(await client.post(f"/games/{game_id}/seats", json={"name": "bob"}), 201)["token"],
     ]
     await settled(pool)
     lobby = ok(await client.get("/lobby", params={"kind": "mad", "limit": 200}))["items"]
@@ -42,6 +43,7 @@ async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
     assert record["recent_games"][0]["game_id"] == game_id
     board = ok(await client.get("/scoreboards/mad", params={"limit": 200}))["items"]
     assert any(row["player"] == name and row["played"] == 1 for row in board)
+    assert not any(row["player"] == "bob" for row in board), "a casual seat counts for nobody"
 
 
 async def test_a_summary_names_whose_turn_it_is(client: AsyncClient, pool: asyncpg.Pool) -> None:

@@ -194,7 +194,9 @@ export interface paths {
          * TakeSeat
          * @description Take the next free seat, for a person or a bot; the token is shown only once.
          *
-         *     Answers 200 with the same seat when an `Idempotency-Key` is reused.
+         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody.
+         *
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
         post: operations["GamesGameIdSeatsTakeSeat"];
         delete?: never;
@@ -365,7 +367,9 @@ export interface paths {
         };
         /**
          * Scoreboard
-         * @description Players of a kind by games won, then points: games played, won and points.
+         * @description Players of a kind by games won, then points: games played, won and points. Players
+         *     are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
+         *     free name count for nobody.
          */
         get: operations["ScoreboardsKindScoreboard"];
         put?: never;
@@ -385,11 +389,111 @@ export interface paths {
         };
         /**
          * Player
-         * @description A player's record across all kinds, and their most recent games.
+         * @description A player's record across all kinds, their most recent games, their rating in each
+         *     kind and the changes their recent games made to it (`name` is the player's handle).
          */
         get: operations["PlayersNamePlayer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ratings/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings
+         * @description Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
+         *     sigma) they are ranked by, and games rated.
+         *
+         *     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered players and bots (seats with a free name are left out).
+         */
+        get: operations["RatingsKindRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RegisterPlayer
+         * @description Register a player under a unique handle; the player token is shown only this once.
+         *     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
+         *     the scoreboards and ratings.
+         *
+         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`).
+         */
+        post: operations["PlayersRegisterPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * QuickPlay
+         * @description Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
+         *     given), or at a table opened for the caller; the seat that fills a table starts its
+         *     game. The seat token is shown only once.
+         *
+         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and rematches: a table opened with `POST /games` is never chosen. A player already seated at a table is seated at another.
+         *
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
+         */
+        post: operations["QuickplayQuickPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rematch
+         * @description As a seat of a finished game (Bearer token), open a new table of the same kind, options
+         *     and seat count and take a seat there as the same player (or name). The old game records
+         *     `table.rematch_opened` with the new table's id, so its other seats see it in their view
+         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+         *     answers the same table; the same seat asking again gets its seat without its token.
+         *
+         *     Needs the seat's token: `Authorization: Bearer <token>`.
+         */
+        post: operations["GamesGameIdRematchRematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -588,7 +692,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
@@ -790,6 +894,8 @@ export interface components {
             seed: string;
             /** @default null */
             clock: components["schemas"]["ClockView"] | null;
+            /** @default null */
+            rematch: string | null;
         };
         /** CnoView */
         CnoView: {
@@ -907,7 +1013,7 @@ export interface components {
                 clock?: components["schemas"]["ClockOptions"];
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
@@ -1006,6 +1112,8 @@ export interface components {
             seed: string;
             /** @default null */
             clock: components["schemas"]["ClockView"] | null;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TurnBegan
@@ -1192,7 +1300,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /**
          * FirstPlayerDrawn
          * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
@@ -1331,6 +1439,8 @@ export interface components {
             seed: string;
             /** @default null */
             clock: components["schemas"]["ClockView"] | null;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TurnPassed
@@ -1518,7 +1628,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
@@ -1605,6 +1715,8 @@ export interface components {
             seed: string;
             /** @default null */
             clock: components["schemas"]["ClockView"] | null;
+            /** @default null */
+            rematch: string | null;
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -1696,7 +1808,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /**
          * HandDealt
          * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
@@ -1822,6 +1934,8 @@ export interface components {
             seed: string;
             /** @default null */
             clock: components["schemas"]["ClockView"] | null;
+            /** @default null */
+            rematch: string | null;
         };
         /**
          * TricksTaken
@@ -1870,6 +1984,11 @@ export interface components {
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
         };
+        /** PlayerCreated */
+        PlayerCreated: {
+            handle: string;
+            token: string;
+        };
         /**
          * PlayerGame
          * @description A finished game of the player's.
@@ -1894,13 +2013,26 @@ export interface components {
             points: number;
         };
         /**
+         * PlayerRating
+         * @description A player's rating at one kind.
+         */
+        PlayerRating: {
+            kind: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            played: number;
+        };
+        /**
          * PlayerRecord
-         * @description A player's record across all kinds, and their most recent games.
+         * @description A player's record across all kinds, their most recent games, their rating in each kind and the changes their most recent rated games made to it.
          */
         PlayerRecord: {
             name: string;
             kinds: components["schemas"]["PlayerKind"][];
             recent_games: components["schemas"]["PlayerGame"][];
+            ratings: components["schemas"]["PlayerRating"][];
+            rating_changes: components["schemas"]["RatingChange"][];
         };
         /**
          * Problem
@@ -1915,6 +2047,72 @@ export interface components {
             code: string;
             /** @description On a 500: the request's id, also its `X-Request-Id` and in the log. */
             request_id?: string;
+        };
+        /**
+         * QuickPlayRequest
+         * @description A player (by their token) or a casual seat (by `name`) asking for a table of `kind`,
+         *         of `seats` seats when given.
+         */
+        QuickPlayRequest: {
+            kind: string;
+            /** @description Default: null. */
+            seats?: number | null;
+            /** @description Default: "". */
+            name?: string;
+            /** @description Default: "". */
+            entropy?: string;
+        };
+        /** QuickSeat */
+        QuickSeat: {
+            game_id: string;
+            seat: number;
+            token: string | null;
+        };
+        /**
+         * RatingChange
+         * @description A rated game: the player's rating after it, and how far it moved the ordinal.
+         */
+        RatingChange: {
+            game_id: string;
+            kind: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            change: number;
+            /** Format: date-time */
+            finished_at: string;
+        };
+        /**
+         * RatingEntry
+         * @description A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).
+         */
+        RatingEntry: {
+            player: string;
+            mu: number;
+            sigma: number;
+            ordinal: number;
+            played: number;
+        };
+        /**
+         * RatingPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        RatingPage: {
+            items: components["schemas"]["RatingEntry"][];
+            next_offset: number | null;
+        };
+        /** RegisterPlayer */
+        RegisterPlayer: {
+            handle: string;
+        };
+        /**
+         * RematchOpened
+         * @description The finished table's seats may play again at table `game_id`.
+         */
+        RematchOpened: {
+            /** @enum {unknown} */
+            type: "table.rematch_opened";
+            game_id: string;
         };
         /**
          * ReturnToTable
@@ -1947,6 +2145,8 @@ export interface components {
             name: string;
             /** @default null */
             bot: string | null;
+            /** @default null */
+            player: string | null;
         };
         /**
          * SeatClock
@@ -1988,6 +2188,8 @@ export interface components {
             entropy: string;
             /** @default null */
             bot: string | null;
+            /** @default null */
+            player: string | null;
         };
         /** SeatTimedOut */
         SeatTimedOut: {
@@ -2389,7 +2591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2435,7 +2637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,7 +2683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,7 +2856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: conflict */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: conflict */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2700,7 +2902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, invalid_options, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_options, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2853,7 +3055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,6 +3266,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
             /** @description Not found. `code`: game_not_found */
             404: {
                 headers: {
@@ -3087,7 +3312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: table_not_open, table_full */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: table_not_open, table_full, already_seated */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3331,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "table_not_open" | "table_full";
+                        code: "table_not_open" | "table_full" | "already_seated";
                     };
                 };
             };
@@ -3133,7 +3358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3258,7 +3483,7 @@ export interface operations {
                     "application/json": components["schemas"]["TableView"];
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,7 +3632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token, invalid_ticket */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3803,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3720,7 +3945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3995,7 +4220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind, unknown_status */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, unknown_status */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4210,7 +4435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name or bot does not exist. `code`: unknown_kind */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4402,6 +4627,693 @@ export interface operations {
             };
         };
     };
+    RatingsKindRatings: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersRegisterPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The handle to register. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPlayer"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerCreated"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: handle_taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:handle_taken",
+                     *       "title": "handle taken",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "handle_taken"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "handle_taken";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_handle */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_handle",
+                     *       "title": "invalid handle",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_handle"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "invalid_handle";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    QuickplayQuickPlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickPlayRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickSeat"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_seats, invalid_name, invalid_entropy */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unknown_kind",
+                     *       "title": "unknown kind",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unknown_kind"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "unknown_kind" | "invalid_seats" | "invalid_name" | "invalid_entropy";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GamesGameIdRematchRematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id (a UUID) */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickSeat"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Not found. `code`: game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:game_not_found",
+                     *       "title": "game not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "game_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, table_full, already_seated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:game_not_over",
+                     *       "title": "game not over",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "game_not_over"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "game_not_over" | "table_full" | "already_seated";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
     GamesGameIdReplayReplayView: {
         parameters: {
             query: {
@@ -4449,7 +5361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4617,7 +5529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: game_not_over, malformed_log */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +5646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game as it stands. `code`: game_not_over, malformed_log */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,38 @@
+"""Quick play: a seat at an open table of a kind, found or opened for the caller."""
+
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, post
+from litestar.datastructures import State
+
+from api.auth import HandlerDependency, calling_player
+from api.games import decode_body
+from api.rate_limits import RATE_LIMIT
+from domain import table
+from infra.quickplay import QuickPlay, QuickSeat
+
+
+class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A player (by their token) or a casual seat (by `name`) asking for a table of `kind`,
+    of `seats` seats when given."""
+
+    kind: str
+    seats: int | None = None
+    name: str = ""
+    entropy: str = ""
+
+
+@post("/quickplay", tags=["players"], opt={RATE_LIMIT: "seats"})
+async def quick_play(
+    request: Request[Any, Any, Any], state: State, handler: HandlerDependency
+) -> Response[QuickSeat]:
+    """Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
+    given), or at a table opened for the caller; the seat that fills a table starts its
+    game. The seat token is shown only once."""
+    data = decode_body(await request.body(), QuickPlayRequest)
+    player = await calling_player(handler, request)
+    command = table.TakeSeat(data.name or player or "", data.entropy, player=player)
+    quickplay: QuickPlay = state.quickplay
+    placed = await quickplay.seat(data.kind, data.seats, command)
+    return Response(placed, status_code=201, headers={"Location": f"/games/{placed.game_id}"})

@@ -1,0 +1,53 @@
+"""Rematch: a seat of a finished table opens (or joins) the table its seats play again at."""
+
+import uuid
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, post
+from litestar.datastructures import State
+
+from api.auth import HandlerDependency, acting_seat, bearer_token
+from api.params import GameId
+from api.rate_limits import RATE_LIMIT
+from commands.envelope import Envelope
+from commands.handler import CommandHandler, LoadedGame
+from domain import table
+from domain.errors import DomainError
+from infra.quickplay import QuickPlay, QuickSeat
+
+
+@post("/games/{game_id:str}/rematch", tags=["games"], opt={RATE_LIMIT: "games"})
+async def rematch(
+    request: Request[Any, Any, Any], game_id: GameId, state: State, handler: HandlerDependency
+) -> Response[QuickSeat]:
+    """As a seat of a finished game (Bearer token), open a new table of the same kind, options
+    and seat count and take a seat there as the same player (or name). The old game records
+    `table.rematch_opened` with the new table's id, so its other seats see it in their view
+    (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+    answers the same table; the same seat asking again gets its seat without its token."""
+    seat = await acting_seat(handler, game_id, bearer_token(request))
+    game = await _with_rematch(handler, game_id, seat)
+    assert game.table.rematch is not None
+    kind, new_id = game.rules.kind, game.table.rematch
+    options = msgspec.to_builtins(game.table.options)
+    await handler.create(kind, options, f"rematch of {game_id}", new_id)
+    old = game.table.seats[seat]
+    command = table.TakeSeat(old.name, bot=old.bot, player=old.player)
+    quickplay: QuickPlay = state.quickplay
+    seats = len(game.table.seats)
+    placed = await quickplay.seat_at(new_id, kind, seats, command, f"rematch by seat {seat}")
+    return Response(placed, status_code=201, headers={"Location": f"/games/{new_id}"})
+
+
+async def _with_rematch(handler: CommandHandler, game_id: str, seat: int) -> LoadedGame:
+    """The finished game, its rematch opened (by this request, or by an earlier one)."""
+    game = await handler.load(game_id)
+    if game.table.rematch is None:
+        try:
+            await handler.execute(Envelope(game_id, seat, table.OpenRematch(str(uuid.uuid4()))))
+        except DomainError as error:
+            if error.code != "rematch_opened":  # another seat opened it meanwhile
+                raise
+        game = await handler.load(game_id)
+    return game

@@ -1,0 +1,61 @@
+"""Players: a unique handle, registered once, to which seats are linked.
+
+A seat taken with a player's token counts for that player in the scoreboards and ratings; a
+seat taken with a free name counts for nobody. Bots count as the players `bot:<strategy>`,
+a prefix no registered handle may take.
+"""
+
+import msgspec
+
+from domain.errors import require
+
+MAX_HANDLE = 40
+BOT_PREFIX = "bot:"
+STREAM_PREFIX = "player:"
+
+
+class RegisterPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    handle: str
+
+
+class PlayerRegistered(msgspec.Struct, frozen=True, tag="player.registered"):
+    handle: str
+
+
+def register(command: RegisterPlayer) -> PlayerRegistered:
+    """The registration of a handle (whether it is taken is the event store's to say: each
+    handle is the first version of a stream of its own)."""
+    handle = command.handle.strip()
+    require(
+        0 < len(handle) <= MAX_HANDLE,
+        "invalid_handle",
+        f"a handle has 1 to {MAX_HANDLE} characters",
+    )
+    require(
+        handle.isprintable(),
+        "invalid_handle",
+        "a handle holds no control or invisible characters",
+    )
+    require("/" not in handle, "invalid_handle", "a handle holds no `/`")
+    require(
+        not handle.startswith(BOT_PREFIX),
+        "invalid_handle",
+        f"handles starting with {BOT_PREFIX!r} are the bots'",
+    )
+    return PlayerRegistered(handle)
+
+
+def stream_id(handle: str) -> str:
+    """The stream a player's events are recorded in (apart from every game's, a UUID)."""
+    return STREAM_PREFIX + handle
+
+
+def bot_handle(strategy: str) -> str:
+    return BOT_PREFIX + strategy
+
+
+def seat_player(player: str | None, bot: str | None) -> str | None:
+    """The player a seat counts for: its linked player, its bot, or nobody."""
+    if player is not None:
+        return player
+    return None if bot is None else bot_handle(bot)

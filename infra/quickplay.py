@@ -1,0 +1,149 @@
+"""Quick play: seat a caller at an open table of a kind, or open one.
+
+Quick play fills the tables it opened (and rematches, `api.rematch`), each kept in
+`quickplay_tables` with the seats it waits for, oldest first. Choosing a table and taking its
+seat happen under a lock per kind, in this process (a lock per kind) and across processes
+(a Postgres advisory lock), so callers arriving together join the same table; the seat itself
+is taken through the command handler, so no two callers ever get the same seat. The seat
+that fills a table starts its game.
+"""
+
+import asyncio
+from collections import defaultdict
+
+import asyncpg
+import msgspec
+
+from commands.envelope import Envelope
+from commands.handler import CommandHandler
+from commands.registry import game_rules
+from domain import table
+from domain.decider import AnyRules
+from domain.errors import DomainError, require
+
+GONE = ("table_full", "table_not_open")
+"""Refusals of a seat at a table quick play can no longer fill (others took its seats or
+started it)."""
+
+
+class QuickSeat(msgspec.Struct, frozen=True):
+    """A seat found for the caller; `token` is null when the request was answered before."""
+
+    game_id: str
+    seat: int
+    token: str | None
+
+
+class QuickPlay:
+    def __init__(self, pool: asyncpg.Pool, handler: CommandHandler) -> None:
+        self._pool = pool
+        self._handler = handler
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def seat(self, kind: str, seats: int | None, command: table.TakeSeat) -> QuickSeat:
+        """Seat `command`'s caller at the oldest open quick-play table of `kind` (waiting for
+        `seats` seats, when given), or at a table opened for it."""
+        rules = game_rules(kind)
+        wanted = _seat_count(rules, seats)
+        table.check_seat(command)
+        lock = self._locks[kind]
+        async with lock, self._pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('quickplay:' || $1))", kind
+            )
+            for game_id, target in await _open_tables(connection, kind, seats):
+                placed = await self._join(connection, game_id, target, command)
+                if placed is not None:
+                    return placed
+            created = await self._handler.create(kind, {}, None)
+            await open_table(connection, created.game_id, kind, wanted)
+            placed = await self._join(connection, created.game_id, wanted, command)
+            assert placed is not None, "a new table has a free seat"
+            return placed
+
+    async def seat_at(
+        self, game_id: str, kind: str, target: int, command: table.TakeSeat, command_id: str
+    ) -> QuickSeat:
+        """Offer a table to quick play until `target` seats are taken, and seat `command`'s
+        caller there (once per command id)."""
+        async with self._pool.acquire() as connection:
+            await open_table(connection, game_id, kind, target)
+            return await self._take(connection, game_id, target, command, command_id)
+
+    async def _join(
+        self, connection: asyncpg.Connection, game_id: str, target: int, command: table.TakeSeat
+    ) -> QuickSeat | None:
+        """Take the next seat of a table; None when the table cannot take this caller."""
+        try:
+            return await self._take(connection, game_id, target, command)
+        except DomainError as error:
+            if error.code in GONE:
+                await _close(connection, game_id)
+                return None
+            if error.code == "already_seated":
+                return None
+            raise
+
+    async def _take(
+        self,
+        connection: asyncpg.Connection,
+        game_id: str,
+        target: int,
+        command: table.TakeSeat,
+        command_id: str | None = None,
+    ) -> QuickSeat:
+        """Take the next seat of a table, starting its game when that fills it."""
+        _, seat, token = await self._handler.take_seat(game_id, command, command_id)
+        if seat + 1 >= target:
+            await _close(connection, game_id)
+            await self._start(game_id, seat)
+        return QuickSeat(game_id, seat, token)
+
+    async def _start(self, game_id: str, seat: int) -> None:
+        try:
+            await self._handler.execute(Envelope(game_id, seat, table.StartGame()))
+        except DomainError as error:
+            if error.code != "already_started":  # a seated player was quicker
+                raise
+
+
+async def open_table(connection: asyncpg.Connection, game_id: str, kind: str, seats: int) -> None:
+    """Offer a table to quick play until `seats` seats are taken (once: a table offered
+    already keeps its offer)."""
+    await connection.execute(
+        "INSERT INTO quickplay_tables (game_id, kind, seats) VALUES ($1, $2, $3)"
+        " ON CONFLICT (game_id) DO NOTHING",
+        game_id,
+        kind,
+        seats,
+    )
+
+
+async def _open_tables(
+    connection: asyncpg.Connection, kind: str, seats: int | None
+) -> list[tuple[str, int]]:
+    rows = await connection.fetch(
+        "SELECT game_id, seats FROM quickplay_tables WHERE open AND kind = $1"
+        " AND ($2::int IS NULL OR seats = $2) ORDER BY created_at, game_id",
+        kind,
+        seats,
+    )
+    return [(row["game_id"], row["seats"]) for row in rows]
+
+
+async def _close(connection: asyncpg.Connection, game_id: str) -> None:
+    await connection.execute("UPDATE quickplay_tables SET open = false WHERE game_id = $1", game_id)
+
+
+def _seat_count(rules: AnyRules, seats: int | None) -> int:
+    """The seats a new table waits for: those asked for, or the fewest the kind plays with
+    (two at least)."""
+    low, high = rules.seat_range(rules.Options())
+    if seats is None:
+        return max(low, 2)
+    require(
+        low <= seats <= high,
+        "invalid_seats",
+        f"a table of {rules.kind} with its default options has {low} to {high} seats",
+    )
+    return seats

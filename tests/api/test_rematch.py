@@ -1,0 +1,67 @@
+"""Rematch: a finished table links to the new table its seats play again at."""
+
+import asyncio
+import random
+from typing import Any
+
+from httpx import AsyncClient
+
+from tests.api.players import all_events, bearer, ok, play, view
+from tests.api.registered import register, seated_table
+
+
+def problem(answer: Any, status: int, code: str) -> None:
+    assert answer.status_code == status, answer.text
+    assert answer.json()["code"] == code
+
+
+async def finished_game(client: AsyncClient, kind: str = "mad") -> tuple[list[Any], str, list[str]]:
+    players = [await register(client, name) for name in ("ada", "bo")]
+    game_id, seats = await seated_table(client, kind, [token for _, token in players])
+    final = await play(client, game_id, seats, random.Random(4), 5_000)
+    assert final["status"] == "finished"
+    return players, game_id, seats
+
+
+async def test_a_rematch_opens_a_like_table_and_the_other_seat_sees_and_joins_it(
+    client: AsyncClient,
+) -> None:
+    players, game_id, seats = await finished_game(client)
+    opened = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0])), 201)
+    new_id = opened["game_id"]
+    assert new_id != game_id
+    assert (await view(client, game_id, seats[1]))["rematch"] == new_id
+    events = await all_events(client, game_id, seats[1])
+    assert events[-1]["event"] == {"type": "table.rematch_opened", "game_id": new_id}
+    old, new = await view(client, game_id), await view(client, new_id, opened["token"])
+    assert (new["kind"], new["options"], new["status"]) == (old["kind"], old["options"], "open")
+    assert new["seats"] == [old["seats"][0]], "the caller sits there as the same player"
+
+    joined = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[1])), 201)
+    assert (joined["game_id"], joined["seat"]) == (new_id, 1)
+    started = await view(client, new_id, joined["token"])
+    assert started["status"] == "playing", "the rematch starts once every seat is back"
+    assert [seat["player"] for seat in started["seats"]] == [handle for handle, _ in players]
+    assert ok(await client.get(f"/games/{game_id}/audit"))["ok"]
+
+
+async def test_a_second_rematch_request_answers_the_same_table(client: AsyncClient) -> None:
+    _, game_id, seats = await finished_game(client)
+    rematch = f"/games/{game_id}/rematch"
+    first, again = await asyncio.gather(
+        client.post(rematch, headers=bearer(seats[0])),
+        client.post(rematch, headers=bearer(seats[0])),
+    )
+    answers = sorted((ok(first, 201), ok(again, 201)), key=lambda seat: seat["token"] is None)
+    assert answers[0]["game_id"] == answers[1]["game_id"]
+    assert answers[0]["seat"] == answers[1]["seat"] == 0
+    assert answers[1]["token"] is None, "a seat's second request gets its seat, not its token"
+
+
+async def test_a_rematch_waits_for_the_end_and_needs_a_seat(client: AsyncClient) -> None:
+    _, token = await register(client)
+    game_id, seats = await seated_table(client, "mad", [token])
+    rematch = f"/games/{game_id}/rematch"
+    problem(await client.post(rematch, headers=bearer(seats[0])), 409, "game_not_over")
+    problem(await client.post(rematch), 401, "missing_token")
+    problem(await client.post(rematch, headers=bearer("nope")), 403, "wrong_token")
