@@ -206,8 +206,7 @@ def evolve(
     replace = msgspec.structs.replace
     match event:
         case TableCreated():
-            game_options, clock_options = clocks.split_options(event.options)
-            options = msgspec.convert(game_options, rules.Options)
+            options, clock_options = created_options(rules, event)
             table = replace(
                 table, kind=event.kind, options=options, commitment=event.commitment, status="open"
             )
@@ -509,6 +508,14 @@ def _finish_if_over(
 def printable(text: str) -> bool:
     """Whether `text` holds no control character and no lone surrogate."""
     return not any(unicodedata.category(character) in UNPRINTABLE for character in text)
+
+
+def created_options(
+    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT], event: TableCreated
+) -> tuple[OptionsT, clocks.ClockOptions | None]:
+    """The game's own options of a table as created, and its clock's (None: no clock)."""
+    game_options, clock_options = clocks.split_options(event.options)
+    return msgspec.convert(game_options, rules.Options), clock_options
 
 
 def _options(table: Table[OptionsT, StateT]) -> OptionsT:

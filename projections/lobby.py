@@ -23,7 +23,7 @@ class Lobby:
         match event:
             case table.TableCreated():
                 rules = game_rules(event.kind)
-                low, high = rules.seat_range(msgspec.convert(event.options, rules.Options))
+                low, high = rules.seat_range(table.created_options(rules, event)[0])
                 row = {
                     "kind": event.kind,
                     "options": msgspec.json.encode(event.options).decode(),

@@ -99,7 +99,9 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as url:
-        async with AsyncTestClient(create_app(url, redis_url, stream)) as first:
+        # The table is opened on a service without workers, so that its clock cannot fire
+        # however slowly this machine runs before the deadline: the service is "stopped".
+        async with AsyncTestClient(create_app(url, redis_url, stream, run_workers=False)) as first:
             game_id, token = await clocked_table(first, {"turn_seconds": 5}, bot=False)
             seats = (await view(first, game_id, token))["clock"]["seats"]
             (deadline,) = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]

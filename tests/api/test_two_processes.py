@@ -25,10 +25,10 @@ async def read_models(pool: asyncpg.Pool, game_id: str) -> dict[str, list[tuple[
     """The game's rows of every read model, and the scoreboards (other tests write rows of
     their own games straight into the read models, which no rebuild brings back)."""
     rows = {
-        name: [
+        name: sorted(
             tuple(row)
             for row in await pool.fetch(f"SELECT * FROM {name} WHERE game_id = $1", game_id)
-        ]
+        )
         for name in PER_GAME
     }
     board = await pool.fetch("SELECT * FROM scoreboard ORDER BY kind, player")

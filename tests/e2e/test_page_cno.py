@@ -68,7 +68,7 @@ def test_a_person_plays_cno_to_the_end_by_clicking(page: Any, web_service: httpx
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
-    assert final["seats"][0] == {"name": PLAYER, "bot": None}
+    assert final["seats"][0] == {"name": PLAYER, "bot": None, "player": None}
     shown = standings_shown(page)
     names = [seat["name"] for seat in final["seats"]]
     assert sorted(shown, key=lambda row: row["seat"]) == [

@@ -79,7 +79,7 @@ def test_a_person_plays_ecliptic_to_the_end_by_clicking(
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
-    assert final["seats"][0] == {"name": PLAYER, "bot": None}
+    assert final["seats"][0] == {"name": PLAYER, "bot": None, "player": None}
     shown = standings_shown(page)
     names = [seat["name"] for seat in final["seats"]]
     assert sorted(shown, key=lambda row: row["seat"]) == [

@@ -4,6 +4,7 @@ to their page listing it; a table another client opens appears in an open lobby 
 
 import random
 import time
+import uuid
 from typing import Any
 from urllib.parse import quote
 
@@ -14,7 +15,8 @@ from tests.e2e.browser import SCREENSHOTS, needs_chromium
 
 pytestmark = needs_chromium
 
-PLAYER = "ada"
+PLAYER = f"ada-{uuid.uuid4().hex[:6]}"
+"""A registered player's handle (only players count on scoreboards), new to each run."""
 OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
 """MAD's smallest hands for two seats: a game of a few placements."""
 GAME_SECONDS = 20
@@ -100,11 +102,15 @@ def test_the_lobby_shows_a_table_another_client_opens_without_a_reload(
 
 
 def play_against_a_random_bot(http: httpx.Client, name: str, deadline: float) -> str:
-    """A two-seat MAD game, `name` playing random legal moves over HTTP, played to its end."""
+    """A two-seat MAD game, the player `name` (registered here) playing random legal moves
+    over HTTP, played to its end."""
     created = http.post("/games", json={"kind": "mad", "options": OPTIONS})
     assert created.status_code == 201, created.text
     game_id: str = created.json()["id"]
-    seated = http.post(f"/games/{game_id}/seats", json={"name": name})
+    registered = http.post("/players", json={"handle": name})
+    assert registered.status_code == 201, registered.text
+    player = bearer(registered.json()["token"])
+    seated = http.post(f"/games/{game_id}/seats", json={}, headers=player)
     assert seated.status_code == 201, seated.text
     token = seated.json()["token"]
     assert http.post(f"/games/{game_id}/seats", json={"bot": "random"}).status_code == 201

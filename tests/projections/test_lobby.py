@@ -31,3 +31,13 @@ def test_the_lobby_keeps_no_state_whatever_the_batches() -> None:
     states, batched = in_batches(Lobby(), events, 1)
     assert batched == written(whole)
     assert {state for _, state in states.values()} == {None}
+
+
+def test_a_table_with_a_clock_is_listed_with_its_options() -> None:
+    clock = {"clock": {"turn_seconds": 30}}
+    game_id, events = stored_game("mad", 5, seats=2, options=clock)
+    _, changes = fold(Lobby(), {}, events[:1])
+    row = written(changes)["lobby"][(game_id,)]
+    assert '"clock"' in row["options"]
+    rules = GAMES["mad"]
+    assert (row["min_seats"], row["max_seats"]) == rules.seat_range(rules.Options())
