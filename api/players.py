@@ -8,6 +8,7 @@ from litestar import Request, Response, post
 
 from api.auth import HandlerDependency
 from api.games import decode_body
+from api.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
 
 
@@ -16,7 +17,7 @@ class PlayerCreated(msgspec.Struct, frozen=True):
     token: str
 
 
-@post("/players", tags=["players"])
+@post("/players", tags=["players"], opt={RATE_LIMIT: "players"})
 async def register_player(
     request: Request[Any, Any, Any], handler: HandlerDependency
 ) -> Response[PlayerCreated]:

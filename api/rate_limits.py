@@ -29,7 +29,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 RATE_LIMIT = "rate_limit"
 """The route `opt` key naming the limit the route is under."""
-Limit = Literal["games", "seats", "commands"]
+Limit = Literal["games", "seats", "players", "commands"]
 PER_TOKEN: frozenset[Limit] = frozenset({"commands"})
 """Limits counted per seat token; the others per client address."""
 
@@ -40,16 +40,18 @@ class RateLimits:
 
     games: str = "600/minute"
     seats: str = "2400/minute"
+    players: str = "60/minute"
     commands: str = "6000/minute"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "RateLimits":
-        """CARDROOM_RATE_LIMIT_GAMES, _SEATS and _COMMANDS, each defaulting as above."""
+        """CARDROOM_RATE_LIMIT_GAMES, _SEATS, _PLAYERS and _COMMANDS, each defaulting as above."""
         env = os.environ if environ is None else environ
         default = cls()
         return cls(
             games=env.get("CARDROOM_RATE_LIMIT_GAMES") or default.games,
             seats=env.get("CARDROOM_RATE_LIMIT_SEATS") or default.seats,
+            players=env.get("CARDROOM_RATE_LIMIT_PLAYERS") or default.players,
             commands=env.get("CARDROOM_RATE_LIMIT_COMMANDS") or default.commands,
         )
 
@@ -57,6 +59,7 @@ class RateLimits:
         return {
             "games": parse(self.games),
             "seats": parse(self.seats),
+            "players": parse(self.players),
             "commands": parse(self.commands),
         }
 

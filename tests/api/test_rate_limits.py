@@ -13,7 +13,7 @@ from api.rate_limits import RateLimits
 from tests.api.players import bearer, ok
 from tests.api.test_refusals import problem
 
-LOW = RateLimits(games="3/minute", seats="2/minute", commands="2/minute")
+LOW = RateLimits(games="3/minute", seats="2/minute", players="1/minute", commands="2/minute")
 
 
 @pytest.fixture
@@ -51,6 +51,12 @@ async def test_seats_are_limited_per_client(limited: AsyncClient) -> None:
     rate_limited(await limited.post(f"/games/{game_id}/seats", json={"name": "cy"}))
     view = ok(await limited.get(f"/games/{game_id}"))
     assert len(view["seats"]) == 2, "the refused seat was not taken"
+
+
+async def test_players_are_limited_per_client(limited: AsyncClient) -> None:
+    ok(await limited.post("/players", json={"handle": "first"}), 201)
+    rate_limited(await limited.post("/players", json={"handle": "second"}))
+    assert (await limited.get("/players/second")).status_code == 404, "nobody was registered"
 
 
 async def test_commands_are_limited_per_seat_token(
