@@ -1,5 +1,12 @@
-// The clock choice of the create form, for kinds with turns (`clock_schema` not null): none,
-// seconds per turn, or a bank with an increment per move (a Fischer clock).
+// A table's clock: chosen in the create form for kinds with turns (`clock_schema` not null) as
+// none, seconds per turn, or a bank with an increment per move (a Fischer clock); shown at the
+// table per seat, counting down live to the deadline of each seat that must act.
+import { useEffect, useState } from "preact/hooks";
+import type { Schemas } from "../http";
+import "./clock.css";
+
+type ClockView = Schemas["ClockView"];
+type SeatClock = Schemas["SeatClock"];
 export type ClockChoice =
   | { type: "none" }
   | { type: "turn"; turnSeconds: string }
@@ -59,5 +66,45 @@ function Seconds({ name, label, text, min = 1, max, change }: SecondsProps) {
       <input type="number" name={`clock.${name}`} value={text} min={min} max={max} required onInput={(event) => change(event.currentTarget.value)} />
       <span class="field__hint">seconds, {min} to {max}</span>
     </label>
+  );
+}
+
+/** A seat's time left at `now`: to its deadline while it must act, else as of the clock's
+ * `since` (its bank, or null for a clock per turn). */
+function remainingMs(seat: SeatClock, now: number): number | null {
+  if (seat.deadline !== null) return Math.max(0, Date.parse(seat.deadline) - now);
+  return seat.remaining_ms;
+}
+
+function timeWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/** A seat's clock, if the table has one; "away" once the seat is marked absent. */
+export function Clock({ clock, seat }: { clock: ClockView | null; seat: number }) {
+  const shown = clock?.seats.find((each) => each.seat === seat);
+  const acting = shown?.deadline != null;
+  const now = useNow(acting);
+  if (!clock || !shown) return null;
+  const left = remainingMs(shown, now);
+  const turn = clock.options.turn_seconds;
+  const words = left !== null ? timeWords(left) : turn !== null ? `${turn} s a turn` : "";
+  return (
+    <span class={`clock${acting ? " clock--running" : ""}${shown.absent ? " clock--away" : ""}`} data-testid="clock" data-seat={seat}>
+      {words}
+      {shown.absent ? " · away" : ""}
+    </span>
   );
 }
