@@ -68,7 +68,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
         <OptionFields schema={info.options_schema} texts={texts} change={setText} />
         {info.clock_schema === null ? null : <ClockFields choice={clock} change={(choice) => setClockByKind({ ...clockByKind, [info.kind]: choice })} />}
         {player ? (
-          <p class="quiet">You sit down as {player.handle}.</p>
+          <p class="quiet seated-as">You sit down as {player.handle}.</p>
         ) : (
           <label class="field">
             <span class="field__name">your name</span>

@@ -107,7 +107,7 @@ function RatingChanges({ kinds, changes }: { kinds: KindInfo[]; changes: RatingC
               {Math.abs(change.change).toFixed(1)}
             </span>
             <span>
-              {titleOf(kinds, change.kind)}: {change.ordinal.toFixed(1)}
+              {titleOf(kinds, change.kind)}: rating {change.ordinal.toFixed(1)}
             </span>
             <time class="quiet" dateTime={change.finished_at}>
               {new Date(change.finished_at).toLocaleString()}
