@@ -3,8 +3,8 @@
 // moves to the table.
 import { useState } from "preact/hooks";
 import { call, sentence, type SeatGranted } from "../http";
-import { Refused } from "../refused";
 import { currentPlayer, usePlayer } from "../player";
+import { Refused } from "../refused";
 import { navigate } from "../router";
 import { keepSeatToken } from "../seats";
 

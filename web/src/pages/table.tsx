@@ -1,6 +1,7 @@
 // A table (`/play/{id}`): the header, the seats with their clocks, the kind's board and, once
-// the game is over, the standings and the rematch. The seat's token kept for this game makes the page that seat's; without one
-// it is a spectator's, who may take a free seat before the start.
+// the game is over, the standings and the rematch. The seat's token kept for this game makes
+// the page that seat's; without one it is a spectator's, who may take a free seat before the
+// start.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
