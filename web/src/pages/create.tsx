@@ -1,9 +1,12 @@
 // The form that opens a table: its kind, seats and options (from `GET /games/kinds`), the
-// person's name for the first seat, and the bots, if any, for the others.
+// clock for kinds with turns, the person's name for the first seat (unless they play as a
+// registered player), and the bots, if any, for the others.
 import { useState } from "preact/hooks";
 import { call, sentence, type GameCreated, type KindInfo } from "../http";
+import { usePlayer } from "../player";
 import { Refused } from "../refused";
 import { navigate } from "../router";
+import { ClockFields, clockOption, NO_CLOCK, type ClockChoice } from "./clock";
 import { OptionFields, defaultTexts, optionValues, type OptionTexts } from "./options";
 import { BOT_KINDS, rememberedName, seatBot, takeSeat } from "./seating";
 
@@ -14,7 +17,9 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   const [kind, setKind] = useState("");
   const [seatsByKind, setSeatsByKind] = useState<Record<string, number>>({});
   const [textsByKind, setTextsByKind] = useState<Record<string, OptionTexts>>({});
+  const [clockByKind, setClockByKind] = useState<Record<string, ClockChoice>>({});
   const [name, setName] = useState(rememberedName());
+  const player = usePlayer();
   const [bots, setBots] = useState<string>("heuristic");
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,6 +27,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   if (!info) return <section class="panel">Loading the games...</section>;
   const seats = seatsByKind[info.kind] ?? info.min_seats;
   const texts = textsByKind[info.kind] ?? defaultTexts(info.options_schema);
+  const clock = info.clock_schema === null ? NO_CLOCK : (clockByKind[info.kind] ?? NO_CLOCK);
   const setSeats = (count: number): void => setSeatsByKind({ ...seatsByKind, [info.kind]: count });
   const setText = (field: string, text: string): void =>
     setTextsByKind({ ...textsByKind, [info.kind]: { ...texts, [field]: text } });
@@ -31,7 +37,8 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
     setBusy(true);
     setRefusal(null);
     try {
-      const options = optionValues(info.options_schema, texts);
+      const timed = clockOption(clock);
+      const options = { ...optionValues(info.options_schema, texts), ...(timed ? { clock: timed } : {}) };
       const created = await call<GameCreated>("/games", { method: "POST", body: { kind: info.kind, options } });
       await takeSeat(created.id, name.trim());
       for (let seat = 1; seat < seats && bots !== NO_BOTS; seat++) await seatBot(created.id, bots);
@@ -59,10 +66,15 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
           <span class="field__hint">{info.min_seats} to {info.max_seats}</span>
         </label>
         <OptionFields schema={info.options_schema} texts={texts} change={setText} />
-        <label class="field">
-          <span class="field__name">your name</span>
-          <input name="player" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
-        </label>
+        {info.clock_schema === null ? null : <ClockFields choice={clock} change={(choice) => setClockByKind({ ...clockByKind, [info.kind]: choice })} />}
+        {player ? (
+          <p class="quiet seated-as">You sit down as {player.handle}.</p>
+        ) : (
+          <label class="field">
+            <span class="field__name">your name</span>
+            <input name="player" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
+          </label>
+        )}
         <label class="field">
           <span class="field__name">other seats</span>
           <select name="bots" value={bots} onChange={(event) => setBots(event.currentTarget.value)}>

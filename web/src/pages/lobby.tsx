@@ -1,11 +1,13 @@
-// The lobby (`/`): open a table, the tables waiting for players (live, from `/lobby/live`),
-// the games in play to watch, the finished ones to replay, and each kind's scoreboard.
+// The lobby (`/`): who this browser plays as and quick play, open a table, the tables waiting
+// for players (live, from `/lobby/live`), the games in play to watch, the finished ones to
+// replay, and each kind's scoreboard.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type KindInfo, type LobbyEntry, type TablePage, type TableSummary } from "../http";
 import { useKinds, titleOf } from "../kinds";
 import { useLobbyStream } from "../live";
 import { Link } from "../router";
 import { CreateTable } from "./create";
+import { PlayAs } from "./player";
 import { BotButtons, TakeSeat } from "./seating";
 
 const LISTED = 20;
@@ -16,6 +18,7 @@ export function Lobby() {
   const [playing, finished] = useTables(lobby);
   return (
     <main class="lobby">
+      <PlayAs kinds={kinds} />
       <CreateTable kinds={kinds} />
       <section class="panel">
         <h2>Tables waiting for players</h2>

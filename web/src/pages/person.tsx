@@ -1,14 +1,17 @@
-// A player's page (`/people/{name}`): their record at each kind they have finished a game of,
-// with their most recent games of that kind, each linking to its replay.
+// A player's page (`/people/{name}`): their record and rating at each kind they have finished a
+// game of, with their most recent games of that kind, each linking to its replay, and the
+// changes their latest rated games made to their ratings.
 import { type KindInfo, type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
 import { Link } from "../router";
-import { useRead } from "./scoreboard";
+import { ratingWords, useRead } from "./scoreboard";
 import "./people.css";
 
 type PlayerRecord = Schemas["PlayerRecord"];
 type KindRecord = Schemas["PlayerKind"];
 type PlayedGame = Schemas["PlayerGame"];
+type Rating = Schemas["PlayerRating"];
+type RatingChange = Schemas["RatingChange"];
 
 const RECENT = 50;
 
@@ -29,9 +32,17 @@ export function PersonPage({ name }: { name: string }) {
       ) : answer === null ? (
         <section class="panel quiet">Reading their games...</section>
       ) : (
-        answer.kinds.map((record) => (
-          <KindSection kinds={kinds} record={record} games={answer.recent_games.filter((game) => game.kind === record.kind)} />
-        ))
+        <>
+          {answer.kinds.map((record) => (
+            <KindSection
+              kinds={kinds}
+              record={record}
+              rating={answer.ratings.find((rating) => rating.kind === record.kind)}
+              games={answer.recent_games.filter((game) => game.kind === record.kind)}
+            />
+          ))}
+          {answer.rating_changes.length ? <RatingChanges kinds={kinds} changes={answer.rating_changes} /> : null}
+        </>
       )}
     </main>
   );
@@ -47,7 +58,14 @@ function count(number: number, noun: string): string {
   return `${number} ${noun}${number === 1 ? "" : "s"}`;
 }
 
-function KindSection({ kinds, record, games }: { kinds: KindInfo[]; record: KindRecord; games: PlayedGame[] }) {
+interface KindSectionProps {
+  kinds: KindInfo[];
+  record: KindRecord;
+  rating: Rating | undefined;
+  games: PlayedGame[];
+}
+
+function KindSection({ kinds, record, rating, games }: KindSectionProps) {
   return (
     <section class="panel person-kind" data-kind={record.kind}>
       <header class="person-kind__header">
@@ -58,6 +76,11 @@ function KindSection({ kinds, record, games }: { kinds: KindInfo[]; record: Kind
         <span class="chip" data-field="played">{count(record.played, "game")}</span>
         <span class="chip" data-field="won">{count(record.won, "win")}</span>
         <span class="chip" data-field="points">{count(record.points, "point")}</span>
+        {rating ? (
+          <span class="chip" data-field="rating" title={count(rating.played, "rated game")}>
+            rating {rating.ordinal.toFixed(1)} ({ratingWords(rating)})
+          </span>
+        ) : null}
       </p>
       {games.length ? (
         <ul class="played-games">
@@ -68,6 +91,31 @@ function KindSection({ kinds, record, games }: { kinds: KindInfo[]; record: Kind
       ) : (
         <p class="quiet">None of their latest games was of this kind.</p>
       )}
+    </section>
+  );
+}
+
+function RatingChanges({ kinds, changes }: { kinds: KindInfo[]; changes: RatingChange[] }) {
+  return (
+    <section class="panel" data-testid="rating-changes">
+      <h2>Recent rating changes</h2>
+      <ul class="rating-changes">
+        {changes.map((change) => (
+          <li class="rating-change" data-game={change.game_id}>
+            <span class={change.change >= 0 ? "rating-change__up" : "rating-change__down"} data-field="change">
+              {change.change >= 0 ? "+" : "−"}
+              {Math.abs(change.change).toFixed(1)}
+            </span>
+            <span>
+              {titleOf(kinds, change.kind)}: rating {change.ordinal.toFixed(1)}
+            </span>
+            <time class="quiet" dateTime={change.finished_at}>
+              {new Date(change.finished_at).toLocaleString()}
+            </time>
+            <Link href={`/replay/${change.game_id}`}>replay</Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,7 @@
-// A kind's scoreboard (`/boards/{kind}`): its players by games won, then points, a page at a
-// time, each name linking to the player's page; links above switch to another kind's board.
+// A kind's scoreboard (`/boards/{kind}`): its players by games won, then points, or by rating
+// (a tab each), a page at a time, each name linking to the player's page; links above switch
+// to another kind's board.
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { call, Refusal, sentence, type KindInfo, type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
@@ -8,6 +10,9 @@ import "./people.css";
 
 type Board = Schemas["ScoreboardPage"];
 type Entry = Schemas["ScoreboardEntry"];
+type Ratings = Schemas["RatingPage"];
+type Rated = Schemas["RatingEntry"];
+type Tab = "wins" | "ratings";
 
 const PER_PAGE = 25;
 
@@ -44,28 +49,56 @@ export function PlayerLink({ name }: { name: string }) {
 
 export function ScoreboardPage({ kind }: { kind: string }) {
   const kinds = useKinds();
-  const [offset, setOffset] = useState(0);
-  const { answer, problem } = useRead<Board>(`/scoreboards/${encodeURIComponent(kind)}?limit=${PER_PAGE}&offset=${offset}`);
+  const [tab, setTab] = useState<Tab>("wins");
+  const known = !kinds.length || kinds.some((info) => info.kind === kind);
   const title = titleOf(kinds, kind);
   return (
     <main class="people">
       <header class="panel people__header">
-        <h1>{problem ? "Scoreboards" : `${title} scoreboard`}</h1>
+        <h1>{known ? `${title} scoreboard` : "Scoreboards"}</h1>
         <KindSwitcher kinds={kinds} shown={kind} />
       </header>
       <section class="panel">
-        {problem ? (
-          <p class="people__missing" data-testid="missing">{problem.problem.code === "unknown_kind" ? `No game called “${kind}” is played here; pick one above.` : problem.message}</p>
-        ) : answer === null ? (
-          <p class="quiet">Reading the scoreboard...</p>
-        ) : (
-          <>
-            <Ranking entries={answer.items} first={offset + 1} title={title} />
-            <Pager offset={offset} next={answer.next_offset} go={setOffset} />
-          </>
-        )}
+        <Tabs shown={tab} show={setTab} />
+        {tab === "wins" ? <Paged<Board> path={`/scoreboards/${encodeURIComponent(kind)}`} kind={kind} show={(items, first) => <Ranking entries={items} first={first} title={title} />} /> : null}
+        {tab === "ratings" ? <Paged<Ratings> path={`/ratings/${encodeURIComponent(kind)}`} kind={kind} show={(items, first) => <RatingRanking entries={items} first={first} title={title} />} /> : null}
       </section>
     </main>
+  );
+}
+
+interface PagedProps<Page extends { items: unknown[]; next_offset: number | null }> {
+  path: string;
+  kind: string;
+  show: (items: Page["items"], first: number) => ComponentChildren;
+}
+
+/** A ranking read a page at a time from `path`, shown by `show`. */
+function Paged<Page extends { items: unknown[]; next_offset: number | null }>({ path, kind, show }: PagedProps<Page>) {
+  const [offset, setOffset] = useState(0);
+  const { answer, problem } = useRead<Page>(`${path}?limit=${PER_PAGE}&offset=${offset}`);
+  if (problem) {
+    return <p class="people__missing" data-testid="missing">{problem.problem.code === "unknown_kind" ? `No game called “${kind}” is played here; pick one above.` : problem.message}</p>;
+  }
+  if (answer === null) return <p class="quiet">Reading the scoreboard...</p>;
+  return (
+    <>
+      {show(answer.items, offset + 1)}
+      <Pager offset={offset} next={answer.next_offset} go={setOffset} />
+    </>
+  );
+}
+
+function Tabs({ shown, show }: { shown: Tab; show: (tab: Tab) => void }) {
+  const tabs: Tab[] = ["wins", "ratings"];
+  return (
+    <nav class="board-tabs" role="tablist">
+      {tabs.map((tab) => (
+        <button type="button" role="tab" aria-selected={tab === shown} class={`board-tabs__tab${tab === shown ? " board-tabs__tab--shown" : ""}`} data-tab={tab} onClick={() => show(tab)}>
+          {tab}
+        </button>
+      ))}
+    </nav>
   );
 }
 
@@ -114,6 +147,42 @@ function Ranking({ entries, first, title }: { entries: Entry[]; first: number; t
         </tbody>
       </table>
       <p class="quiet people__note">Ranked by games won, then by points.</p>
+    </>
+  );
+}
+
+/** A rating as people read it: the ordinal, then mu ± sigma. */
+export function ratingWords(rating: { mu: number; sigma: number }): string {
+  return `${rating.mu.toFixed(1)} ± ${rating.sigma.toFixed(1)}`;
+}
+
+function RatingRanking({ entries, first, title }: { entries: Rated[]; first: number; title: string }) {
+  if (!entries.length && first === 1) return <p class="quiet">No rated game of {title} has finished yet.</p>;
+  return (
+    <>
+      <table class="ranking" data-testid="ratings">
+        <thead>
+          <tr>
+            <th class="ranking__number">rank</th>
+            <th>player</th>
+            <th class="ranking__number">rating</th>
+            <th class="ranking__number">mu ± sigma</th>
+            <th class="ranking__number">games</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr data-player={entry.player} class={first + index <= 3 ? "ranking__podium" : ""}>
+              <td class="ranking__number" data-field="rank">{first + index}</td>
+              <td class="ranking__name" data-field="player"><PlayerLink name={entry.player} /></td>
+              <td class="ranking__number" data-field="ordinal">{entry.ordinal.toFixed(1)}</td>
+              <td class="ranking__number ranking__wide" data-field="mu-sigma">{ratingWords(entry)}</td>
+              <td class="ranking__number" data-field="played">{entry.played}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="quiet people__note">Ranked by rating, mu - 3 sigma: it rises as a player proves their skill. Casual seats are not rated.</p>
     </>
   );
 }

@@ -1,7 +1,9 @@
-// Taking a seat at an open table by name, and seating bots on its other seats. The seat's
-// token is kept for that game (seats.ts) and the page moves to the table.
+// Taking a seat at an open table, as the registered player (player.ts) or by name, and seating
+// bots on its other seats. The seat's token is kept for that game (seats.ts) and the page
+// moves to the table.
 import { useState } from "preact/hooks";
 import { call, sentence, type SeatGranted } from "../http";
+import { currentPlayer, usePlayer } from "../player";
 import { Refused } from "../refused";
 import { navigate } from "../router";
 import { keepSeatToken } from "../seats";
@@ -13,11 +15,18 @@ export function rememberedName(): string {
   return localStorage.getItem(NAME_KEY) ?? "";
 }
 
-/** Takes a seat for a person named `name` and keeps its token; answers the seat number. */
-export async function takeSeat(gameId: string, name: string): Promise<number> {
-  const granted = await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", body: { name } });
-  if (granted.token) keepSeatToken(gameId, granted.token);
+export function rememberName(name: string): void {
   localStorage.setItem(NAME_KEY, name);
+}
+
+/** Takes a seat for the registered player, or else for a person named `name`, and keeps its
+ * token; answers the seat number. */
+export async function takeSeat(gameId: string, name: string): Promise<number> {
+  const player = currentPlayer();
+  const body = player ? {} : { name };
+  const granted = await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", token: player?.token ?? null, body });
+  if (granted.token) keepSeatToken(gameId, granted.token);
+  if (!player) rememberName(name);
   return granted.seat;
 }
 
@@ -26,6 +35,7 @@ export async function seatBot(gameId: string, bot: string): Promise<void> {
 }
 
 export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () => void }) {
+  const player = usePlayer();
   const [name, setName] = useState(rememberedName());
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = (event: Event): void => {
@@ -36,8 +46,8 @@ export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () =
   };
   return (
     <form class="inline-form" onSubmit={submit} data-testid="take-seat">
-      <input name="player" placeholder="your name" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
-      <button type="submit" class="button">take a seat</button>
+      {player ? null : <input name="player" placeholder="your name" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />}
+      <button type="submit" class="button">{player ? `take a seat as ${player.handle}` : "take a seat"}</button>
       <Refused sentence={refusal} />
     </form>
   );

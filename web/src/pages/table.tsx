@@ -1,6 +1,7 @@
-// A table (`/play/{id}`): the header, the seats, the kind's board and, once the game is over,
-// the standings. The seat's token kept for this game makes the page that seat's; without one
-// it is a spectator's, who may take a free seat before the start.
+// A table (`/play/{id}`): the header, the seats with their clocks, the kind's board and, once
+// the game is over, the standings and the rematch. The seat's token kept for this game makes
+// the page that seat's; without one it is a spectator's, who may take a free seat before the
+// start.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
@@ -11,6 +12,8 @@ import { Refused } from "../refused";
 import { Link } from "../router";
 import { forgetSeatToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
+import { Clock } from "./clock";
+import { Rematch } from "./rematch";
 import { BotButtons, TakeSeat } from "./seating";
 
 export function TablePage({ gameId }: { gameId: string }) {
@@ -40,17 +43,19 @@ export function TablePage({ gameId }: { gameId: string }) {
     }
   };
   const moving = sentAt !== null && view.version <= sentAt;
+  const away = view.legal_moves.some((move) => move.type === RETURN.type);
   const Board = boardFor(view.kind);
   return (
     <main class="table-page" data-status={view.status} data-version={view.version}>
       <Header view={view} />
-      <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} />
+      <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
+      {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
       <section class="felt">
         <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
       </section>
-      {view.status === "finished" ? <Standings view={view} gameId={gameId} /> : null}
+      {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : null}
     </main>
   );
 }
@@ -79,7 +84,20 @@ function Seating({ view, gameId, seated }: { view: TableView; gameId: string; se
   );
 }
 
-function Standings({ view, gameId }: { view: TableView; gameId: string }) {
+const RETURN = { type: "return_to_table" } as const;
+
+function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
+  return (
+    <section class="panel seating">
+      <span>Your turns have been played for you while you were away.</span>
+      <button type="button" class="button" data-action="return_to_table" onClick={() => void send(RETURN)}>
+        I am back
+      </button>
+    </section>
+  );
+}
+
+function Standings({ view, gameId, token }: { view: TableView; gameId: string; token: string | null }) {
   const ordered = [...view.standings].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return (
     <section class="panel">
@@ -102,6 +120,7 @@ function Standings({ view, gameId }: { view: TableView; gameId: string }) {
           ))}
         </tbody>
       </table>
+      <Rematch view={view} gameId={gameId} token={token} />
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
         <Link href="/">back to the lobby</Link>

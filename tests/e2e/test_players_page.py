@@ -1,0 +1,177 @@
+"""Players, quick play, clocks, ratings and rematch in the web client: a handle registered in
+the lobby quick-plays a table that another player, over HTTP, fills and starts while the page
+looks on; a table opened with a clock per turn shows each seat's clock, the running one
+counting down; a rated game shows on the kind's ratings and its player's page, and its seat
+opens the rematch from the finished table."""
+
+import random
+import re
+import time
+from typing import Any
+
+import httpx
+
+from tests.api.players import bearer
+from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.webclient import CREATE_FORM, PLAYER, open_lobby
+
+pytestmark = needs_chromium
+
+TABLE_URL = re.compile(r"/play/[0-9a-f-]{36}$")
+STATUS = '[data-testid="status"]'
+CLOCKS = '[data-testid="clock"]'
+RUNNING_CLOCK = ".clock--running"
+START = '[data-action="start game"]'
+TURN_SECONDS = 30
+OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
+"""MAD's smallest hands for two seats: a game of a few placements."""
+GAME_SECONDS = 20
+"""The longest the rated game over HTTP, then its projection into the ratings, may take."""
+POLL_SECONDS = 0.05
+PHONE = {"width": 375, "height": 800}
+
+
+def test_a_registered_player_quick_plays_a_table_another_player_fills(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    mad = next(info for info in web_service.get("/games/kinds").json() if info["kind"] == "mad")
+    assert mad["min_seats"] == 2  # quick play opens a table of the fewest seats a kind plays with
+    open_lobby(page, base)
+    page.locator('input[name="handle"]').fill("ada")
+    page.locator('[data-testid="register"]').click()
+    assert page.locator('[data-testid="handle"]').inner_text() == "ada"
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "lobby-playing-as.png", full_page=True)
+
+    page.locator('[data-testid="quickplay-mad"]').click()
+    page.wait_for_url(TABLE_URL)
+    game_id = page.url.rsplit("/", 1)[1]
+    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    page.evaluate("() => { window.sameDocument = true; }")
+
+    bob = web_service.post("/players", json={"handle": "bob"})
+    assert bob.status_code == 201, bob.text
+    bob_token = bob.json()["token"]
+    quick = web_service.post("/quickplay", json={"kind": "mad"}, headers=bearer(bob_token))
+    assert quick.status_code == 201, quick.text
+    assert quick.json()["game_id"] == game_id
+    assert quick.json()["seat"] == 1
+
+    page.locator(f'{STATUS}:text-is("playing")').wait_for()
+    assert page.evaluate("() => window.sameDocument") is True
+    seats = page.locator(".seats .seat__name").all_inner_texts()
+    assert seats == ["ada", "bob"]
+    assert page.locator('.seat[data-seat="0"] .seat__you').count() == 1
+    page.screenshot(path=SCREENSHOTS / "quickplay-started.png", full_page=True)
+
+
+def test_a_table_with_a_clock_per_turn_shows_each_seat_counting_down(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_lobby(page, str(web_service.base_url).rstrip("/"))
+    form = page.locator(CREATE_FORM)
+    form.locator('select[name="kind"]').select_option("mad")
+    form.locator('select[name="clock"]').select_option("turn")
+    form.locator('input[name="clock.turn_seconds"]').fill(str(TURN_SECONDS))
+    form.locator('input[name="player"]').fill(PLAYER)
+    form.locator('select[name="bots"]').select_option("random")
+    form.locator('button[type="submit"]').click()
+    page.wait_for_url(TABLE_URL)
+    game_id = page.url.rsplit("/", 1)[1]
+    page.locator(START).click()
+
+    page.locator(RUNNING_CLOCK).first.wait_for()
+    view = web_service.get(f"/games/{game_id}").json()
+    assert view["clock"]["options"]["turn_seconds"] == TURN_SECONDS
+    clocks = page.locator(CLOCKS)
+    assert clocks.count() == len(view["seats"]) == 2
+    assert all(text.strip() for text in clocks.all_inner_texts())
+    first = page.locator(RUNNING_CLOCK).first.inner_text()
+    assert re.fullmatch(r"0:[0-3]\d", first), first
+    page.wait_for_function(
+        "([selector, first]) => document.querySelector(selector)?.textContent !== first",
+        arg=[RUNNING_CLOCK, first],
+    )
+    second = page.locator(RUNNING_CLOCK).first.inner_text()
+    assert second != first
+    page.screenshot(path=SCREENSHOTS / "clock-per-turn.png", full_page=True)
+
+
+def test_a_rated_game_shows_on_the_ratings_and_its_seat_opens_the_rematch(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    registered = web_service.post("/players", json={"handle": "cy"})
+    assert registered.status_code == 201, registered.text
+    game_id, seat_token = play_rated_game(web_service, registered.json()["token"])
+    rating = wait_for_the_rating(web_service, "cy", time.monotonic() + GAME_SECONDS)
+
+    page.goto(f"{base}/boards/mad")
+    page.locator('[data-tab="ratings"]').click()
+    row = page.locator('[data-testid="ratings"] tr[data-player="cy"]')
+    assert row.locator('[data-field="ordinal"]').inner_text() == f"{rating['ordinal']:.1f}"
+    assert row.locator('[data-field="played"]').inner_text() == "1"
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SCREENSHOTS / "ratings-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    row.locator("a").click()
+    page.locator('[data-testid="rating-changes"] [data-field="change"]').wait_for()
+    assert (
+        page.locator('[data-field="rating"]')
+        .inner_text()
+        .startswith(f"rating {rating['ordinal']:.1f}")
+    )
+    page.screenshot(path=SCREENSHOTS / "person-ratings-phone.png", full_page=True)
+
+    page.evaluate(
+        "([game, token]) => localStorage.setItem(`cardroom.seat.${game}`, token)",
+        [game_id, seat_token],
+    )
+    page.goto(f"{base}/play/{game_id}")
+    page.locator('[data-testid="rematch"]').wait_for()
+    page.screenshot(path=SCREENSHOTS / "rematch-offered-phone.png", full_page=True)
+    page.locator('[data-testid="rematch"]').click()
+    page.wait_for_url(lambda url: TABLE_URL.search(url) is not None and game_id not in url)
+    rematch_id = page.url.rsplit("/", 1)[1]
+    assert web_service.get(f"/games/{game_id}").json()["rematch"] == rematch_id
+    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    assert page.locator(".seat--you .seat__name").inner_text() == "cy"
+
+
+def play_rated_game(http: httpx.Client, player_token: str) -> tuple[str, str]:
+    """A two-seat MAD game, the player against a random bot making random legal moves over
+    HTTP, played to its end; answers its id and the player's seat token."""
+    created = http.post("/games", json={"kind": "mad", "options": OPTIONS})
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["id"]
+    seated = http.post(f"/games/{game_id}/seats", json={}, headers=bearer(player_token))
+    assert seated.status_code == 201, seated.text
+    token: str = seated.json()["token"]
+    assert http.post(f"/games/{game_id}/seats", json={"bot": "random"}).status_code == 201
+    rng = random.Random(0)
+    deadline = time.monotonic() + GAME_SECONDS
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        view = http.get(f"/games/{game_id}", headers=bearer(token)).json()
+        if view["status"] == "finished":
+            return game_id, token
+        if view["legal_moves"]:
+            move = rng.choice(view["legal_moves"])
+            sent = http.post(f"/games/{game_id}/commands", json=move, headers=bearer(token))
+            assert sent.status_code == 200, sent.text
+        else:
+            time.sleep(POLL_SECONDS)  # the bot's turn: look again shortly
+
+
+def wait_for_the_rating(http: httpx.Client, player: str, deadline: float) -> dict[str, Any]:
+    """The player's entry on MAD's ratings, once the projection has rated their game."""
+    while True:
+        board = http.get("/ratings/mad", params={"limit": 200})
+        assert board.status_code == 200, board.text
+        entry = next((e for e in board.json()["items"] if e["player"] == player), None)
+        if entry is not None:
+            return entry
+        assert time.monotonic() < deadline, "the ratings did not show the game in time"
+        time.sleep(POLL_SECONDS)
