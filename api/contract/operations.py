@@ -110,6 +110,7 @@ RATE_LIMITED = {
     ("post", "/games"),
     ("post", "/games/{game_id}/rematch"),
     ("post", "/quickplay"),
+    ("post", "/players"),
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
 }

@@ -6,10 +6,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 from httpx import AsyncClient, Response
+from litestar.routes import HTTPRoute
 from litestar.testing import AsyncTestClient
 
 from api.app import create_app
-from api.rate_limits import RateLimits
+from api.contract.operations import RATE_LIMITED
+from api.rate_limits import RATE_LIMIT, RateLimits
 from tests.api.players import bearer, ok
 from tests.api.test_refusals import problem
 
@@ -87,3 +89,15 @@ def test_the_limits_come_from_the_environment() -> None:
     configured = RateLimits.from_env({"CARDROOM_RATE_LIMIT_GAMES": "5/second"})
     assert configured.games == "5/second"
     assert configured.items()["games"].amount == 5
+
+
+def test_the_document_lists_every_limited_operation_and_no_other() -> None:
+    app = create_app("postgresql://nowhere/none", "redis://nowhere/0", "unused")
+    limited = {
+        (method.lower(), route.path.replace(":str}", "}"))
+        for route in app.routes
+        if isinstance(route, HTTPRoute)
+        for method, handler in route.route_handler_map.items()
+        if RATE_LIMIT in handler[0].opt
+    }
+    assert limited == RATE_LIMITED
