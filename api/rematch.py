@@ -12,7 +12,7 @@ from api.params import GameId
 from api.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
-from domain import table
+from domain import clocks, table
 from domain.errors import DomainError
 from infra.quickplay import QuickPlay, QuickSeat
 
@@ -30,7 +30,8 @@ async def rematch(
     game = await _with_rematch(handler, game_id, seat)
     assert game.table.rematch is not None
     kind, new_id = game.rules.kind, game.table.rematch
-    options = msgspec.to_builtins(game.table.options)
+    clock = game.table.clock.options if game.table.clock else None
+    options = clocks.with_clock(msgspec.to_builtins(game.table.options), clock)
     await handler.create(kind, options, f"rematch of {game_id}", new_id)
     old = game.table.seats[seat]
     command = table.TakeSeat(old.name, bot=old.bot, player=old.player)

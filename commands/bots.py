@@ -16,7 +16,6 @@ the second is answered as a retry, appending nothing.
 """
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import Counter
@@ -31,13 +30,13 @@ from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
 from commands.store import EventStore, StoredEvent
 from commands.strategies import strategy
+from commands.watching import FALLBACK_SECONDS, watch
 from domain import clocks, table
 from domain.bots import bot_chance
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
 SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
-FALLBACK_SECONDS = 5.0
 EXPECTED_REFUSALS = frozenset({"stale"})
 """A command of another process can overtake a bot in a real-time race; any other refusal
 is a bot's mistake, and logged as one."""
@@ -86,28 +85,16 @@ class BotWorker:
         task.add_done_callback(self._tasks.discard)
 
     async def _play(self, game_id: str, wake: asyncio.Event) -> None:
-        """Act for the game's bots until it is over. A failure (a store that did not answer,
-        say) is logged and the task looks again after `FALLBACK_SECONDS`: a game's bots stop
-        only with the game, or when this service has no such game."""
+        """Act for the game's bots until it is over (`commands.watching`)."""
         seats = _BotSeats()
+
+        async def step(game: LoadedGame) -> float | None:
+            if game.table.status == "finished":
+                return None
+            return await self._act(game, seats)
+
         try:
-            while True:
-                wake.clear()
-                try:
-                    game = await self._handler.load(game_id)
-                    if game.table.status == "finished":
-                        return
-                    wait = await self._act(game, seats)
-                except DomainError as missing:
-                    if missing.code != "game_not_found":
-                        raise
-                    return  # an event of another service's database, on a shared stream
-                except Exception:
-                    log.exception("the bots of game %s failed; they try again", game_id)
-                    wait = FALLBACK_SECONDS
-                if wait > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(wake.wait(), wait)
+            await watch(self._handler, game_id, wake, step, "the bots")
         finally:
             del self._wakes[game_id]
 

@@ -10,7 +10,6 @@ append it once.
 """
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -18,13 +17,12 @@ from datetime import UTC, datetime
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
 from commands.store import EventStore, StoredEvent
+from commands.watching import FALLBACK_SECONDS, watch
 from domain import clocks, table
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
 GAME_STARTED = table.GameStarted.__struct_config__.tag
-FALLBACK_SECONDS = 5.0
-"""The longest a task sleeps without looking at its game again."""
 LATE_SECONDS = 0.01
 """A claim is sent this long after its deadline, so the handler's clock has passed it too."""
 REFUSED_SECONDS = 1.0
@@ -79,18 +77,15 @@ class ClockWorker:
         task.add_done_callback(self._tasks.discard)
 
     async def _watch(self, game_id: str, wake: asyncio.Event) -> None:
+        """Claim the game's timeouts until it is over (`commands.watching`)."""
+
+        async def step(game: LoadedGame) -> float | None:
+            if game.table.clock is None or game.table.status == "finished":
+                return None
+            return await self._claim_due(game)
+
         try:
-            while True:
-                wake.clear()
-                game = await self._handler.load(game_id)
-                if game.table.clock is None or game.table.status == "finished":
-                    return
-                wait = await self._claim_due(game)
-                if wait > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(wake.wait(), wait)
-        except Exception:
-            log.exception("the clock of game %s stopped", game_id)
+            await watch(self._handler, game_id, wake, step, "the clock")
         finally:
             del self._wakes[game_id]
 

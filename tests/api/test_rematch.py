@@ -15,9 +15,12 @@ def problem(answer: Any, status: int, code: str) -> None:
     assert answer.json()["code"] == code
 
 
-async def finished_game(client: AsyncClient, kind: str = "mad") -> tuple[list[Any], str, list[str]]:
+async def finished_game(
+    client: AsyncClient, kind: str = "mad", options: dict[str, Any] | None = None
+) -> tuple[list[Any], str, list[str]]:
     players = [await register(client, name) for name in ("ada", "bo")]
-    game_id, seats = await seated_table(client, kind, [token for _, token in players])
+    tokens = [token for _, token in players]
+    game_id, seats = await seated_table(client, kind, tokens, options)
     final = await play(client, game_id, seats, random.Random(4), 5_000)
     assert final["status"] == "finished"
     return players, game_id, seats
@@ -43,6 +46,14 @@ async def test_a_rematch_opens_a_like_table_and_the_other_seat_sees_and_joins_it
     assert started["status"] == "playing", "the rematch starts once every seat is back"
     assert [seat["player"] for seat in started["seats"]] == [handle for handle, _ in players]
     assert ok(await client.get(f"/games/{game_id}/audit"))["ok"]
+
+
+async def test_a_rematch_keeps_the_clock(client: AsyncClient) -> None:
+    clock = {"turn_seconds": 600}
+    _, game_id, seats = await finished_game(client, options={"clock": clock})
+    opened = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0])), 201)
+    new = await view(client, opened["game_id"], opened["token"])
+    assert new["clock"]["options"] == clock
 
 
 async def test_a_second_rematch_request_answers_the_same_table(client: AsyncClient) -> None:

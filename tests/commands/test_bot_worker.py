@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from commands import bots as bots_module
+from commands import watching
 from commands.bots import BotWorker
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
@@ -33,7 +33,7 @@ class FlakyHandler(CommandHandler):
 
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots_module, "FALLBACK_SECONDS", 0.01)
+    monkeypatch.setattr(watching, "FALLBACK_SECONDS", 0.01)
 
 
 @pytest.fixture
