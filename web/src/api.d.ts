@@ -4765,6 +4765,12 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +4866,37 @@ export interface operations {
                         status: 422;
                         /** @enum {unknown} */
                         code: "invalid_handle";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
                     };
                 };
             };
