@@ -81,7 +81,9 @@ class QuickPlay:
                 await _close(connection, game_id)
                 return None
             if error.code == "already_seated":
-                return None
+                raise DomainError(
+                    "already_waiting", f"you wait at quick-play table {game_id} already"
+                ) from None
             raise
 
     async def _take(

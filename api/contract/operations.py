@@ -252,13 +252,14 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "invalid_name",
                 "invalid_entropy",
                 "wrong_token",
+                "already_waiting",
                 "busy",
             ),
             player="optional",
             description="Without a player token the seat is a casual one and needs a `name`. "
             "Quick play fills only the tables it opened and rematches: a table opened with "
-            "`POST /games` is never chosen. A player already seated at a table is seated at "
-            "another.",
+            "`POST /games` is never chosen. A player already waiting at an open table of the "
+            "kind is refused (`already_waiting`, naming it) rather than given another.",
         ),
         ("get", "/ratings/{kind}"): Operation(
             (*_QUERY, "unknown_kind"),

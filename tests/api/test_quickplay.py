@@ -61,6 +61,11 @@ async def test_a_quick_play_table_waits_for_its_seats_and_a_casual_seat_needs_a_
         201,
     )
     assert (second["game_id"], second["seat"]) == (first["game_id"], 1)
+    again = await client.post(
+        "/quickplay", json={"kind": "gnono", "seats": 7}, headers=bearer(token)
+    )
+    problem(again, 409, "already_waiting")
+    assert first["game_id"] in again.json()["detail"], "the refusal names the table"
     problem(await client.post("/quickplay", json={"kind": "gnono"}), 422, "invalid_name")
     too_many = {"kind": "ecliptic", "seats": 3, "name": "x"}
     problem(await client.post("/quickplay", json=too_many), 422, "invalid_seats")

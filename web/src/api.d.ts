@@ -463,7 +463,7 @@ export interface paths {
          *     given), or at a table opened for the caller; the seat that fills a table starts its
          *     game. The seat token is shown only once.
          *
-         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and rematches: a table opened with `POST /games` is never chosen. A player already seated at a table is seated at another.
+         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and rematches: a table opened with `POST /games` is never chosen. A player already waiting at an open table of the kind is refused (`already_waiting`, naming it) rather than given another.
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
@@ -5021,6 +5021,29 @@ export interface operations {
                         status: 403;
                         /** @enum {unknown} */
                         code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:already_waiting",
+                     *       "title": "already waiting",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "already_waiting"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "already_waiting";
                     };
                 };
             };
