@@ -30,7 +30,7 @@ from commands.handler import CommandHandler, LoadedGame
 from commands.registry import GAMES
 from commands.store import EventStore, StoredEvent
 from commands.strategies import strategy
-from commands.watching import FALLBACK_SECONDS, watch
+from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
 from domain.bots import bot_chance
 from domain.errors import DomainError
@@ -51,41 +51,19 @@ class BotWorker:
         self._handler = handler
         self._store = store
         self.pace = pace
-        self._wakes: dict[str, asyncio.Event] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._stopping: asyncio.Event | None = None
         self.refusals: Counter[str] = Counter()
+        self._watch = GameWatch(handler, self._new_step, _seats_a_bot, "the bots")
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
-        self._stopping = stopping
-        try:
-            for game_id in await self._store.games_with_bots():
-                self._follow(game_id)
-            await stopping.wait()
-        finally:
-            for task in self._tasks:
-                task.cancel()
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._watch.run(stopping, self._store.games_with_bots)
 
     def notice(self, event: StoredEvent) -> None:
         """Called for every event published: wake the game's task, or start one for a bot."""
-        wake = self._wakes.get(event.stream_id)
-        if wake is not None:
-            wake.set()
-        elif _seats_a_bot(event):
-            self._follow(event.stream_id)
+        self._watch.notice(event)
 
-    def _follow(self, game_id: str) -> None:
-        if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
-            return
-        self._wakes[game_id] = asyncio.Event()
-        task = asyncio.create_task(self._play(game_id, self._wakes[game_id]))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _play(self, game_id: str, wake: asyncio.Event) -> None:
-        """Act for the game's bots until it is over (`commands.watching`)."""
+    def _new_step(self) -> Step:
+        """A game's step: act for its bots until it is over."""
         seats = _BotSeats()
 
         async def step(game: LoadedGame) -> float | None:
@@ -93,10 +71,7 @@ class BotWorker:
                 return None
             return await self._act(game, seats)
 
-        try:
-            await watch(self._handler, game_id, wake, step, "the bots")
-        finally:
-            del self._wakes[game_id]
+        return step
 
     async def _act(self, game: LoadedGame, seats: "_BotSeats") -> float:
         """Let the bot seat that waited longest make a move; 0 once one did, else how long

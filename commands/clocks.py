@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
 from commands.store import EventStore, StoredEvent
-from commands.watching import FALLBACK_SECONDS, watch
+from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
 from domain.errors import DomainError
 
@@ -27,6 +27,10 @@ LATE_SECONDS = 0.01
 """A claim is sent this long after its deadline, so the handler's clock has passed it too."""
 REFUSED_SECONDS = 1.0
 """How long a task waits after a refused claim, unless its game changes meanwhile."""
+
+
+def _starts(event: StoredEvent) -> bool:
+    return event.type == GAME_STARTED
 
 
 def _utc_now() -> datetime:
@@ -43,51 +47,26 @@ class ClockWorker:
         self._handler = handler
         self._store = store
         self._now = now
-        self._wakes: dict[str, asyncio.Event] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._stopping: asyncio.Event | None = None
+        self._watch = GameWatch(handler, self._new_step, _starts, "the clock")
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Watch the clocks of unfinished games, and of new ones as they start, until stopped."""
-        self._stopping = stopping
-        try:
-            for game_id in await self._store.games_with_clocks():
-                self._follow(game_id)
-            await stopping.wait()
-        finally:
-            for task in self._tasks:
-                task.cancel()
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._watch.run(stopping, self._store.games_with_clocks)
 
     def notice(self, event: StoredEvent) -> None:
         """Called for every event published: wake the game's task, or start one for a game
         that has just started (its task ends at once when the table has no clock)."""
-        wake = self._wakes.get(event.stream_id)
-        if wake is not None:
-            wake.set()
-        elif event.type == GAME_STARTED:
-            self._follow(event.stream_id)
+        self._watch.notice(event)
 
-    def _follow(self, game_id: str) -> None:
-        if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
-            return
-        self._wakes[game_id] = asyncio.Event()
-        task = asyncio.create_task(self._watch(game_id, self._wakes[game_id]))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _watch(self, game_id: str, wake: asyncio.Event) -> None:
-        """Claim the game's timeouts until it is over (`commands.watching`)."""
+    def _new_step(self) -> Step:
+        """A game's step: claim its timeouts until it is over."""
 
         async def step(game: LoadedGame) -> float | None:
             if game.table.clock is None or game.table.status == "finished":
                 return None
             return await self._claim_due(game)
 
-        try:
-            await watch(self._handler, game_id, wake, step, "the clock")
-        finally:
-            del self._wakes[game_id]
+        return step
 
     async def _claim_due(self, game: LoadedGame) -> float:
         """Claim the timeout of the seat whose deadline came first, if it has passed: 0 once

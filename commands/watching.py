@@ -1,5 +1,7 @@
-"""The loop a worker runs per game (the bots', the clock's): look at the game, act, wait for
-its next event or a while, again, until the work is over.
+"""A worker's watch over games (the bots', the clock's): a task per game, started by the
+events that make the game the worker's business, woken by each of the game's events. The
+task looks at the game, acts, waits for the next event or a while, and again, until its
+work for the game is over.
 
 A failure (a store that did not answer, say) is logged and the loop looks again after
 `FALLBACK_SECONDS`, so one bad moment never leaves a game without its bots or its clock; it
@@ -13,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from commands.handler import CommandHandler, LoadedGame
+from commands.store import StoredEvent
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
@@ -22,6 +25,64 @@ FALLBACK_SECONDS = 5.0
 Step = Callable[[LoadedGame], Awaitable[float | None]]
 """Acts on the game as loaded; answers how long to wait before looking again (0: at once),
 or None once there is nothing more to do for this game."""
+
+
+class GameWatch:
+    """One task per game watched. `new_step` makes a game's step when its task starts (a
+    step may keep state of its own for that game); `concerns` tells the events that start
+    a watch over a game not watched yet."""
+
+    def __init__(
+        self,
+        handler: CommandHandler,
+        new_step: Callable[[], Step],
+        concerns: Callable[[StoredEvent], bool],
+        what: str,
+    ) -> None:
+        self._handler = handler
+        self._new_step = new_step
+        self._concerns = concerns
+        self._what = what
+        self._wakes: dict[str, asyncio.Event] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping: asyncio.Event | None = None
+
+    async def run(
+        self, stopping: asyncio.Event, unfinished: Callable[[], Awaitable[list[str]]]
+    ) -> None:
+        """Watch the `unfinished` games, and the games events concern from now on, until
+        stopped."""
+        self._stopping = stopping
+        try:
+            for game_id in await unfinished():
+                self._follow(game_id)
+            await stopping.wait()
+        finally:
+            for task in self._tasks:
+                task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def notice(self, event: StoredEvent) -> None:
+        """Called for every event published: wake the game's task, or start one."""
+        wake = self._wakes.get(event.stream_id)
+        if wake is not None:
+            wake.set()
+        elif self._concerns(event):
+            self._follow(event.stream_id)
+
+    def _follow(self, game_id: str) -> None:
+        if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
+            return
+        self._wakes[game_id] = wake = asyncio.Event()
+        task = asyncio.create_task(self._watch(game_id, wake))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _watch(self, game_id: str, wake: asyncio.Event) -> None:
+        try:
+            await watch(self._handler, game_id, wake, self._new_step(), self._what)
+        finally:
+            del self._wakes[game_id]
 
 
 async def watch(
