@@ -9,7 +9,10 @@
 // - `Pile`: a stack seen from above: its top card (or an empty place) and how many it holds.
 // - `Seats`: the players around the table, the one to act and the viewer's own marked.
 // - `Target`: an empty place to click for the second step of a move (`action` required).
+// - `StandingsTable`: a finished game's standings by place (`data-testid="standings"`, the
+//   table the browser tests read), the viewer's own row marked.
 import type { ComponentChildren } from "preact";
+import type { TableView } from "../http";
 
 export type CardColour =
   | "red" | "blue" | "green" | "yellow" | "purple" | "orange" | "black" | "white" | "grey";
@@ -87,5 +90,29 @@ export function Seats({ seats, you, toAct = null, notes }: SeatsProps) {
         </li>
       ))}
     </ol>
+  );
+}
+
+export function StandingsTable({ view }: { view: TableView }) {
+  const ordered = [...view.standings].sort((a, b) => a.place - b.place || a.seat - b.seat);
+  return (
+    <table class="standings" data-testid="standings">
+      <thead>
+        <tr>
+          <th>place</th>
+          <th>player</th>
+          <th>score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ordered.map((standing) => (
+          <tr data-seat={standing.seat} class={standing.seat === view.you ? "standings--you" : ""}>
+            <td data-field="place">{standing.place}</td>
+            <td data-field="name">{view.seats[standing.seat]?.name}</td>
+            <td data-field="score">{standing.score}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

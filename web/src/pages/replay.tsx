@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Schemas, type TableView } from "../http";
 import { boardFor } from "../games";
-import { Seats } from "../games/parts";
+import { Seats, StandingsTable } from "../games/parts";
 import { commandWords } from "../games/words";
 import { useKinds, titleOf } from "../kinds";
 import { Refused } from "../refused";
@@ -158,28 +158,10 @@ function ReplayBoard({ view }: { view: TableView }) {
 }
 
 function FinalStandings({ view }: { view: TableView }) {
-  const ordered = [...view.standings].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return (
     <section class="panel">
       <h2>Final standings</h2>
-      <table class="standings" data-testid="standings">
-        <thead>
-          <tr>
-            <th>place</th>
-            <th>player</th>
-            <th>score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ordered.map((standing) => (
-            <tr data-seat={standing.seat}>
-              <td data-field="place">{standing.place}</td>
-              <td data-field="name">{view.seats[standing.seat]?.name}</td>
-              <td data-field="score">{standing.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StandingsTable view={view} />
     </section>
   );
 }

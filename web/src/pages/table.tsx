@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
-import { Seats } from "../games/parts";
+import { Seats, StandingsTable } from "../games/parts";
 import { useKinds, titleOf } from "../kinds";
 import { useGameStream } from "../live";
 import { Refused } from "../refused";
@@ -98,28 +98,10 @@ function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
 }
 
 function Standings({ view, gameId, token }: { view: TableView; gameId: string; token: string | null }) {
-  const ordered = [...view.standings].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return (
     <section class="panel">
       <h2>Standings</h2>
-      <table class="standings" data-testid="standings">
-        <thead>
-          <tr>
-            <th>place</th>
-            <th>player</th>
-            <th>score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ordered.map((standing) => (
-            <tr data-seat={standing.seat} class={standing.seat === view.you ? "standings--you" : ""}>
-              <td data-field="place">{standing.place}</td>
-              <td data-field="name">{view.seats[standing.seat]?.name}</td>
-              <td data-field="score">{standing.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StandingsTable view={view} />
       <Rematch view={view} gameId={gameId} token={token} />
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
