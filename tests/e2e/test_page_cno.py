@@ -11,12 +11,14 @@ from typing import Any
 import httpx
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.browser import needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
+    LAPTOP,
     PLAYER,
     SNAPSHOT,
     STANDINGS,
+    screenshots_at_both_widths,
     seat_against_bots,
     standings_shown,
 )
@@ -25,8 +27,6 @@ pytestmark = needs_chromium
 
 GAME_SECONDS = 45
 """The longest the whole game may take, clicks and bots included."""
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 800}
 SMALLEST_DECKS = {"copies": [2] * 13}
 OWN_SLOTS = ".cno__own .cno__slot"
 CLICK_MS = 2_000
@@ -56,13 +56,8 @@ def test_a_person_plays_cno_to_the_end_by_clicking(page: Any, web_service: httpx
     hand = opponent.locator("[data-field='hand']").inner_text()
     assert re.fullmatch(r"hand \d+", hand), hand
     assert page.locator(".cno__scores tbody tr").count() == 2
-    SCREENSHOTS.mkdir(exist_ok=True)
     page.mouse.move(0, 0)  # no button drawn as hovered
-    page.screenshot(path=SCREENSHOTS / "cno-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=SCREENSHOTS / "cno-phone.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.set_viewport_size(LAPTOP)
+    screenshots_at_both_widths(page, "cno")
 
     play_cno_by_clicking(page, deadline)
 

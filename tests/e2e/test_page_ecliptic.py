@@ -12,14 +12,16 @@ from typing import Any
 import httpx
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.browser import needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
     CHANGE_MS,
+    LAPTOP,
     PLAYER,
     SNAPSHOT,
     STANDINGS,
     play_by_clicking,
+    screenshots_at_both_widths,
     seat_against_bots,
     standings_shown,
 )
@@ -28,8 +30,6 @@ pytestmark = needs_chromium
 
 GAME_SECONDS = 50
 """The longest the whole game may take, clicks and bots included."""
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 800}
 SIGNS = {"leo": 5, "scorpio": 8}
 """The seats' own signs, in seat order, as the table is opened with them."""
 YOUR_TURN = ".ecliptic__turn--you"
@@ -68,12 +68,7 @@ def test_a_person_plays_ecliptic_to_the_end_by_clicking(
     page.locator(PAIR).first.click()
     page.wait_for_selector(PLACE)
     assert page.locator(PICKED).count() == 2
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "ecliptic-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=SCREENSHOTS / "ecliptic-phone.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.set_viewport_size(LAPTOP)
+    screenshots_at_both_widths(page, "ecliptic")
 
     clicks = play_by_clicking(page, deadline)
 

@@ -7,15 +7,20 @@ from typing import Any
 
 import httpx
 
-from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import PLAYER, play_by_clicking, seat_against_bots, standings_shown
+from tests.e2e.browser import needs_chromium
+from tests.e2e.webclient import (
+    LAPTOP,
+    PLAYER,
+    play_by_clicking,
+    screenshots_at_both_widths,
+    seat_against_bots,
+    standings_shown,
+)
 
 pytestmark = needs_chromium
 
 GAME_SECONDS = 90
 """The longest the whole game may take, clicks and bots included."""
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 800}
 HAND = ".gnono__cards .card"
 
 
@@ -31,12 +36,7 @@ def test_a_person_plays_gnono_to_the_end_by_clicking(page: Any, web_service: htt
     assert page.locator(".gnono__discard .card").count() == 1
     count = page.locator(".gnono__opponent[data-seat='1'] .gnono__count").inner_text()
     assert re.fullmatch(r"\d+ cards?", count), count
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "gnono-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=SCREENSHOTS / "gnono-phone.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.set_viewport_size(LAPTOP)
+    screenshots_at_both_widths(page, "gnono")
 
     clicks = play_by_clicking(page, time.monotonic() + GAME_SECONDS)
 

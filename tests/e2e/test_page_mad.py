@@ -11,8 +11,14 @@ import httpx
 from domain.games.mad import board
 from domain.games.mad.cards import Card
 from domain.games.mad.model import CRITICAL_MASS, SIZE
-from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import PLAYER, seat_against_bots, standings_shown
+from tests.e2e.browser import needs_chromium
+from tests.e2e.webclient import (
+    LAPTOP,
+    PLAYER,
+    screenshots_at_both_widths,
+    seat_against_bots,
+    standings_shown,
+)
 
 pytestmark = needs_chromium
 
@@ -22,8 +28,6 @@ MIDDLE = 4
 """The cards in the Core at the middle of a game, where the board is looked at."""
 TABLES = 3
 """How many tables may be opened to reach a game's middle."""
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 800}
 OPTIONS = {"hand_sizes": [6, 9, 8, 7, 6]}
 """Six cards each at two seats: a few turns each, and a Core with some cards on it."""
 YOUR_TURN = ".mad__turn--you"
@@ -58,14 +62,7 @@ def test_a_person_plays_mad_to_the_end_by_clicking(page: Any, web_service: httpx
         critical.hover()
         picked = int(critical.get_attribute("data-critical"))
         assert page.locator(".mad__space--doomed").count() == picked >= CRITICAL_MASS
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "mad-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    if critical:
-        critical.hover()
-    page.screenshot(path=SCREENSHOTS / "mad-phone.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.set_viewport_size(LAPTOP)
+    screenshots_at_both_widths(page, "mad", critical.hover if critical else None)
 
     assert not play_turns(page, time.monotonic() + GAME_SECONDS)
 

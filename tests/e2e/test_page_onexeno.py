@@ -10,13 +10,15 @@ from typing import Any
 import httpx
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.browser import needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
     CHANGE_MS,
+    LAPTOP,
     PLAYER,
     SNAPSHOT,
     STANDINGS,
+    screenshots_at_both_widths,
     seat_against_bots,
     standings_shown,
 )
@@ -25,8 +27,6 @@ pytestmark = needs_chromium
 
 GAME_SECONDS = 50
 """The longest the whole game may take, clicks and bots included."""
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 800}
 YOUR_TURN = ".onexeno__turn--you"
 CARD = ".onexeno__pick"
 TURN = ".onexeno__turn-choice"
@@ -113,12 +113,7 @@ def test_a_person_plays_onexeno_to_the_end_by_clicking(
     assert page.evaluate(MISMATCHES) == []
     assert re.fullmatch(r"Your turn: place it .*", page.locator(YOUR_TURN).inner_text())
 
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "onexeno-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=SCREENSHOTS / "onexeno-phone.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.set_viewport_size(LAPTOP)
+    screenshots_at_both_widths(page, "onexeno")
 
     clicks += play_by_placing(page, deadline, until=STANDINGS)
 

@@ -12,6 +12,7 @@ import httpx
 
 from tests.api.players import bearer
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.webclient import PHONE
 
 pytestmark = needs_chromium
 
@@ -22,7 +23,6 @@ OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
 GAME_SECONDS = 20
 """The longest the game over HTTP, then its projection into the read models, may take."""
 POLL_SECONDS = 0.05
-PHONE = {"width": 375, "height": 800}
 SCOREBOARD = '[data-testid="scoreboard"]'
 PERSON = '[data-testid="person"]'
 OPEN_TABLES = ".kind-group li.table-entry[data-game]"

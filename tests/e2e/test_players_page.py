@@ -13,7 +13,7 @@ import httpx
 
 from tests.api.players import bearer
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import CREATE_FORM, PLAYER, open_lobby
+from tests.e2e.webclient import CREATE_FORM, PHONE, PLAYER, open_lobby
 
 pytestmark = needs_chromium
 
@@ -28,7 +28,6 @@ OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
 GAME_SECONDS = 20
 """The longest the rated game over HTTP, then its projection into the ratings, may take."""
 POLL_SECONDS = 0.05
-PHONE = {"width": 375, "height": 800}
 
 
 def test_a_registered_player_quick_plays_a_table_another_player_fills(

@@ -14,6 +14,7 @@ from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
     CHANGE_MS,
+    PHONE,
     PLAYER,
     STANDINGS,
     play_by_clicking,
@@ -31,7 +32,6 @@ played out its hand, whichever seat the game chose to go first."""
 GAME_SECONDS = 45
 """The longest a game may take, bots and clicks included (a few seconds as a rule)."""
 POLL_SECONDS = 0.05
-PHONE = {"width": 375, "height": 800}
 VERSION = '[data-testid="replay-version"]'
 SCRUBBER = '[data-testid="scrubber"]'
 AUDIT = '[data-testid="audit"]'

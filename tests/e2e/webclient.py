@@ -9,20 +9,27 @@ convention is written at the top of web/src/games/board.ts).
   time, chosen by a seeded generator (always the first might never end a game), until the
   standings show; refusals and races with the bots are part of play.
 - `standings_shown(page)`: the standings table as data, to compare with `GET /games/{id}`.
+- `screenshots_at_both_widths(page, name)`: `<name>-laptop.png` and `<name>-phone.png`, the
+  phone's without a sideways scroll.
 """
 
 import json
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.e2e.browser import SCREENSHOTS
 
 CREATE_FORM = '[data-testid="create-table"]'
 STANDINGS = '[data-testid="standings"]'
 ACTIONS = "[data-action]:not([disabled])"
 PLAYER = "browser"
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 800}
 CHANGE_MS = 5_000
 """How long a click may take to change what the page offers before another is tried."""
 
@@ -106,3 +113,18 @@ def standings_shown(page: Any) -> list[dict[str, Any]]:
         }))""",
     )
     return rows
+
+
+def screenshots_at_both_widths(
+    page: Any, name: str, before_phone: Callable[[], None] | None = None
+) -> None:
+    """The page as it stands at laptop width, then at phone width (after `before_phone`),
+    which must need no sideways scroll; the page is left at laptop width."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}-laptop.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    if before_phone is not None:
+        before_phone()
+    page.screenshot(path=SCREENSHOTS / f"{name}-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size(LAPTOP)
