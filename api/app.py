@@ -13,9 +13,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
 from api.cors import cors_config
+from api.direct_streams import Service
 from api.errors import EXCEPTION_HANDLERS
 from api.games import GamesController
-from api.health import HEALTH_ROUTES
+from api.health import HEALTH_ROUTES, DatabaseProbe
 from api.live import LiveHub, live
 from api.lobby_live import LobbyFeeds, lobby_live
 from api.players import PLAYER_ROUTES
@@ -113,11 +114,13 @@ def create_app(
     async def connections(app: Litestar) -> AsyncIterator[None]:
         pool = await open_pool(database_url, timeouts=database_timeouts)
         client = redis.from_url(redis_url)
+        probe = DatabaseProbe(database_url, database_timeouts)
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
             hub = LiveHub(client, stream, live_heartbeat, stream_caps or StreamCaps.from_env())
             app.state.update(pool=pool, redis=client, live=hub, lobby_feeds=LobbyFeeds(hub, pool))
+            app.state.database_probe = probe
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             app.state.quickplay = QuickPlay(pool, app.state.handler)
@@ -132,10 +135,11 @@ def create_app(
                 finally:
                     hub.close()
         finally:
+            await probe.close()
             await client.aclose()
             await pool.close()
 
-    return Litestar(
+    return Service(
         route_handlers=[
             *HEALTH_ROUTES,
             metrics,

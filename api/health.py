@@ -1,16 +1,22 @@
 """Health for orchestrators: liveness (the process answers), readiness (Postgres answers) and
 the whole picture, where Redis lost is `degraded`, not down: commands and reads need only
-Postgres, while live pushes and stream tickets wait for Redis to come back."""
+Postgres, while live pushes and stream tickets wait for Redis to come back.
+
+Postgres is asked on a connection of the checks' own (`DatabaseProbe`), not the pool's: a
+pool busy with requests would make a healthy service look slow or down to its orchestrator.
+"""
 
 import asyncio
 from collections.abc import Awaitable
 from typing import Literal
 
+import asyncpg
 import msgspec
 from litestar import get
 from litestar.datastructures import State
 
 from api.errors import UNAVAILABLE, StoreDown
+from infra.database import Timeouts, open_connection
 
 CHECK_TIMEOUT = 2.0
 """Seconds a store has to answer a health check before it counts as down."""
@@ -37,8 +43,36 @@ async def _state_of(check: Awaitable[object]) -> PartState:
     return "ok"
 
 
+class DatabaseProbe:
+    """The health checks' own connection to Postgres: opened at the first check, dropped when
+    a check fails and opened again at the next one."""
+
+    def __init__(self, database_url: str, timeouts: Timeouts | None = None) -> None:
+        self._database_url = database_url
+        self._timeouts = timeouts
+        self._connection: asyncpg.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    async def check(self) -> None:
+        """Return when Postgres answers; raise when it does not."""
+        async with self._lock:
+            try:
+                if self._connection is None:
+                    self._connection = await open_connection(self._database_url, self._timeouts)
+                await self._connection.fetchval("SELECT 1")
+            except BaseException:
+                await self.close()
+                raise
+
+    async def close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.terminate()
+
+
 def _postgres(state: State) -> Awaitable[PartState]:
-    return _state_of(state.pool.fetchval("SELECT 1"))
+    probe: DatabaseProbe = state.database_probe
+    return _state_of(probe.check())
 
 
 @get("/health/live", tags=["service"])

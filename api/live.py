@@ -26,7 +26,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
-from api.live_feeds import Encoded, GameFeed, Subscriber
+from api.direct_streams import DirectStream
+from api.live_feeds import GameFeed, Subscriber
 from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
 from commands.handler import CommandHandler
@@ -45,7 +46,7 @@ LOBBY = "lobby"
 LOBBY_EVENTS = frozenset(
     kind.__struct_config__.tag for kind in (table.TableCreated, table.SeatTaken, table.GameStarted)
 )
-KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive")
+KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
@@ -218,17 +219,15 @@ async def quiet_wait(hub: LiveHub, topic: str, keep_alive: KeepAlive) -> bool:
     return await hub.wait(topic, min(hub.poll_seconds(), keep_alive.remaining()))
 
 
-def counted(
-    messages: AsyncIterator[ServerSentEventMessage], release: Callable[[], None]
-) -> AsyncIterator[ServerSentEventMessage]:
-    """`messages`, counted as an open stream until they end; released also when the stream
+def counted(chunks: AsyncIterator[bytes], release: Callable[[], None]) -> AsyncIterator[bytes]:
+    """`chunks`, counted as an open stream until they end; released also when the stream
     is dropped before it started (the client left at once)."""
 
-    async def counting() -> AsyncIterator[ServerSentEventMessage]:
+    async def counting() -> AsyncIterator[bytes]:
         LIVE_CONNECTIONS.inc()
         try:
-            async for item in messages:
-                yield item
+            async for chunk in chunks:
+                yield chunk
         finally:
             LIVE_CONNECTIONS.dec()
             release()
@@ -240,18 +239,17 @@ def counted(
 
 async def follow(
     hub: LiveHub, feed: GameFeed, subscriber: Subscriber, opening: bytes
-) -> AsyncIterator[ServerSentEventMessage]:
-    """The opening messages, then each batch the feed offers, until the game ends, the
-    stream falls too far behind or the service stops."""
+) -> AsyncIterator[bytes]:
+    """The opening messages, then the batches the feed offers (those waiting sent as one
+    chunk), until the game ends, the stream falls too far behind or the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)
     try:
         if opening:
-            yield Encoded(raw=opening)
+            yield opening
         while True:
             batches = subscriber.take()
-            for batch in batches:
-                yield Encoded(raw=batch.encoded(subscriber.seat, subscriber.with_view))
             if batches:
+                yield b"".join(b.encoded(subscriber.seat, subscriber.with_view) for b in batches)
                 keep_alive.sent()
             if subscriber.ended:
                 return
@@ -324,4 +322,4 @@ async def live(
         hub.leave(feed, subscriber)
         release()
         raise
-    return ServerSentEvent(counted(follow(hub, feed, subscriber, opening), release))
+    return DirectStream(request, counted(follow(hub, feed, subscriber, opening), release))

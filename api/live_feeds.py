@@ -35,18 +35,10 @@ from domain import table
 log = logging.getLogger(__name__)
 QUEUE_BATCHES = 256
 """Batches a stream may hold unsent before it is cut as too far behind."""
+WAKE_SLICE = 64
+"""Streams a feed wakes before it lets the loop run other work."""
 MAX_OPENINGS = 256
 """Openings (viewer, view or not, first version) kept for the streams opening at a version."""
-
-
-@dataclass
-class Encoded(ServerSentEventMessage):
-    """Messages encoded once, sent as they are by however many streams."""
-
-    raw: bytes = b""
-
-    def encode(self) -> bytes:
-        return self.raw
 
 
 def message(version: int, event: Any) -> ServerSentEventMessage:
@@ -237,7 +229,7 @@ class GameFeed:
             if rows is None:
                 rows = await self._read_rows()
             if rows:
-                self._publish(rows)
+                await self._publish(rows)
 
     def _heard_rows(self) -> list[StoredEvent] | None:
         """The events heard that follow on from the feed's version, None when they skip one."""
@@ -266,16 +258,20 @@ class GameFeed:
         self._heard = heard[whole:]
         return heard[:whole]
 
-    def _publish(self, rows: list[StoredEvent]) -> None:
+    async def _publish(self, rows: list[StoredEvent]) -> None:
+        """Offer the batch to every subscriber, `WAKE_SLICE` at a time: each wakes a stream,
+        and the loop serves other requests between slices instead of after them all."""
         game = self.game
         events = codec.decode_events(game.rules.kind, rows)
         self._game = replace(game, table=table.fold(game.rules, events, game.table))
         versions = (row.version for row in rows)
         batch = Batch(self._game, tuple(zip(versions, events, strict=True)))
         finished = self._game.table.status == "finished"
-        for subscriber in list(self.subscribers):
+        for count, subscriber in enumerate(list(self.subscribers), 1):
             subscriber.offer(batch)
             if finished:
                 subscriber.finish()
+            if count % WAKE_SLICE == 0:
+                await asyncio.sleep(0)
         if finished:
             self.stop()

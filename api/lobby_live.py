@@ -20,6 +20,7 @@ from litestar import Request, get
 from litestar.datastructures import State
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from api.direct_streams import DirectStream
 from api.errors import UNAVAILABLE
 from api.live import (
     KEEP_ALIVE,
@@ -30,7 +31,6 @@ from api.live import (
     counted,
     refuse_while_closing,
 )
-from api.live_feeds import Encoded
 from api.reads import Kind, Limit, Page, known_kind, lobby_page
 
 log = logging.getLogger(__name__)
@@ -123,7 +123,7 @@ class LobbyFeeds:
 
 async def lobby_updates(
     hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
-) -> AsyncIterator[ServerSentEventMessage]:
+) -> AsyncIterator[bytes]:
     """The lobby page now, then again each time it changes, until the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)
     async with feeds.following(kind, limit) as feed:
@@ -132,7 +132,7 @@ async def lobby_updates(
             if feed.message != sent:
                 sent = feed.message
                 keep_alive.sent()
-                yield Encoded(raw=sent)
+                yield sent
             elif keep_alive.due():
                 yield KEEP_ALIVE
             with contextlib.suppress(TimeoutError):
@@ -150,4 +150,4 @@ async def lobby_live(
     refuse_while_closing(state.live)
     release = state.live.counts.admit(None, client_address(request))
     updates = lobby_updates(state.live, state.lobby_feeds, kind, limit)
-    return ServerSentEvent(counted(updates, release))
+    return DirectStream(request, counted(updates, release))

@@ -11,6 +11,7 @@ before it drops it.
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import asyncpg
 
@@ -46,6 +47,15 @@ class Timeouts:
         )
 
 
+def _connection_settings(timeouts: Timeouts | None) -> dict[str, Any]:
+    bounds = timeouts or Timeouts.from_env()
+    return {
+        "timeout": bounds.connect,
+        "command_timeout": bounds.statement + CLIENT_GRACE,
+        "server_settings": {"statement_timeout": str(int(bounds.statement * 1000))},
+    }
+
+
 def open_pool(
     database_url: str,
     *,
@@ -55,13 +65,17 @@ def open_pool(
 ) -> asyncpg.Pool:
     """A connection pool for `database_url`; use as `async with open_pool(url) as pool`
     or `pool = await open_pool(url)`. `timeouts` default to the environment's."""
-    bounds = timeouts or Timeouts.from_env()
     return asyncpg.create_pool(
         database_url,
         min_size=min_size,
         max_size=max_size,
-        timeout=bounds.connect,
-        command_timeout=bounds.statement + CLIENT_GRACE,
-        server_settings={"statement_timeout": str(int(bounds.statement * 1000))},
         reset=_keep_session,
+        **_connection_settings(timeouts),
     )
+
+
+async def open_connection(
+    database_url: str, timeouts: Timeouts | None = None
+) -> asyncpg.Connection:
+    """One connection outside any pool, bounded by the same timeouts as a pool's."""
+    return await asyncpg.connect(database_url, **_connection_settings(timeouts))

@@ -108,3 +108,20 @@ async def test_without_redis_the_service_is_degraded_and_games_are_played(
         ok(await client.post(f"/games/{game_id}/commands", json=start, headers=bearer(tokens[0])))
         ticket = await bounded(client.post(f"/games/{game_id}/tickets", headers=bearer(tokens[0])))
         unavailable(ticket)
+
+
+async def test_a_pool_taken_by_requests_does_not_make_the_service_look_down(
+    database_url: str, redis_url: str, stream: str
+) -> None:
+    app = create_app(database_url, redis_url, stream, run_workers=False)
+    async with AsyncTestClient(app) as client:
+        pool, on_the_app_loop = app.state.pool, client.blocking_portal.call
+        held = [on_the_app_loop(pool.acquire) for _ in range(pool.get_max_size())]
+        try:
+            assert pool.get_idle_size() == 0
+            ok(await bounded(client.get("/health/ready")))
+            health = ok(await bounded(client.get("/health")))
+            assert health == {"status": "ok", "postgres": "ok", "redis": "ok"}
+        finally:
+            for connection in held:
+                on_the_app_loop(pool.release, connection)
