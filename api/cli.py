@@ -15,6 +15,7 @@ import uvicorn
 from rich.progress import Progress
 
 from api.app import background_work, bot_work, clock_work, create_app
+from api.collector import tune_for_serving
 from api.graceful import GRACE_SECONDS, StreamsEndingServer
 from api.live import LiveHub
 from commands.handler import CommandHandler
@@ -63,6 +64,7 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
             live_heartbeat=settings.live_heartbeat,
             stream=settings.event_stream,
         )
+        tune_for_serving()
         config = uvicorn.Config(
             app,
             host=host,
