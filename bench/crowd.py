@@ -46,7 +46,6 @@ class Window:
     health: list[float] | None = None
     streams_open: int = 0
     messages: int = 0
-    refused: str = ""
 
     def p99(self) -> float:
         ranked = sorted(self.health or [0.0])
@@ -86,37 +85,83 @@ async def probe_health(port: int, deadline: float, window: Window) -> None:
         http.close()
 
 
-async def spectate(port: int, game_id: str, window: Window, opened: asyncio.Event) -> None:
-    """One spectator's stream, read until the window's end cancels it."""
+class Crowd:
+    """The spectators, in a process of their own (`--spectate`): reading thousands of streams
+    costs a loop of its own, which the players and the prober must not wait behind."""
+
+    def __init__(self, port: int, game_ids: list[str]) -> None:
+        self._port = port
+        self._game_ids = game_ids
+        self._process: asyncio.subprocess.Process | None = None
+
+    async def open(self) -> int:
+        """Start the spectators; return the number of streams open once all are."""
+        self._process = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--spectate", str(self._port),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert self._process.stdin and self._process.stdout
+        self._process.stdin.write(" ".join(self._game_ids).encode() + b"\n")
+        await self._process.stdin.drain()
+        opened = await asyncio.wait_for(self._process.stdout.readline(), timeout=120)
+        answer, count = opened.decode().split(maxsplit=1)
+        if answer != "opened":
+            raise RuntimeError(f"a stream was refused: {count.strip()}")
+        return int(count)
+
+    async def close(self) -> int:
+        """Stop the spectators; return the SSE messages they read."""
+        assert self._process and self._process.stdin and self._process.stdout
+        self._process.stdin.close()
+        read = await self._process.stdout.readline()
+        await self._process.wait()
+        return int(read)
+
+
+async def spectate(port: int, game_id: str, counts: dict[str, int]) -> None:
+    """One spectator's stream, read until cancelled."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET /games/{game_id}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
     try:
         status = await reader.readline()
         if b" 200 " not in status:
-            window.refused = status.decode().strip()
-            opened.set()
-            return
-        window.streams_open += 1
-        if window.streams_open == SPREAD + HOT:
-            opened.set()
+            raise RuntimeError(status.decode().strip())
+        counts["open"] += 1
         while chunk := await reader.read(65536):
-            window.messages += chunk.count(b"\nid:") + chunk.startswith(b"id:")
+            counts["messages"] += chunk.count(b"\nid:") + chunk.startswith(b"id:")
     finally:
         writer.close()
 
 
+async def spectators(port: int) -> None:
+    """The `--spectate` process: streams on the game ids read from stdin, until stdin closes;
+    prints `opened N` once all are open (or `refused ...`), then the messages read."""
+    loop = asyncio.get_running_loop()
+    game_ids = (await loop.run_in_executor(None, sys.stdin.readline)).split()
+    counts = {"open": 0, "messages": 0}
+    streams = [asyncio.create_task(spectate(port, game_id, counts)) for game_id in game_ids]
+    while counts["open"] < len(streams):
+        failed = [s for s in streams if s.done() and s.exception()]
+        if failed:
+            print("refused", failed[0].exception(), flush=True)
+            return
+        await asyncio.sleep(0.1)
+    print("opened", counts["open"], flush=True)
+    await loop.run_in_executor(None, sys.stdin.read)
+    for stream in streams:
+        stream.cancel()
+    await asyncio.gather(*streams, return_exceptions=True)
+    print(counts["messages"], flush=True)
+
+
 async def measure(service: Service, games: list[Game], seconds: float, crowd: bool) -> Window:
-    window, opened, streams = Window(), asyncio.Event(), []
+    window = Window()
+    spectating = None
     if crowd:
         spread = games[1:]
         watched = [spread[n % GAMES].game_id for n in range(SPREAD)] + [games[0].game_id] * HOT
-        streams = [
-            asyncio.create_task(spectate(service.port, game_id, window, opened))
-            for game_id in watched
-        ]
-        await asyncio.wait_for(opened.wait(), timeout=120)
-        if window.refused:
-            raise RuntimeError(f"a stream was refused: {window.refused}")
+        spectating = Crowd(service.port, watched)
+        window.streams_open = await spectating.open()
     deadline = time.perf_counter() + seconds
     try:
         await asyncio.gather(
@@ -124,9 +169,8 @@ async def measure(service: Service, games: list[Game], seconds: float, crowd: bo
             *(play(service.port, games[n::PLAYERS], deadline, window, n) for n in range(PLAYERS)),
         )
     finally:
-        for stream in streams:
-            stream.cancel()
-        await asyncio.gather(*streams, return_exceptions=True)
+        if spectating:
+            window.messages = await spectating.close()
     return window
 
 
@@ -167,7 +211,12 @@ async def run(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="each measured window")
-    asyncio.run(run(parser.parse_args().seconds))
+    parser.add_argument("--spectate", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.spectate:
+        asyncio.run(spectators(arguments.spectate))
+    else:
+        asyncio.run(run(arguments.seconds))
 
 
 if __name__ == "__main__":
