@@ -23,8 +23,8 @@ from domain.errors import require
 class AuditThread:
     """Audits made on a thread of their own, one at a time, with the reports kept.
 
-    An audit is pure computation (about half a second for 25,000 events): on the event loop
-    it would hold every other request of the process for as long. On this thread the loop
+    An audit is pure computation (most of a second for a long game): on the event loop it
+    would hold every other request of the process for as long. On this thread the loop
     still takes its turns, since the interpreter hands its lock to the loop's thread every
     few milliseconds. One thread, not a pool, because only one thread computes at a time
     anyway: further audits wait in its queue instead of taking more turns from the loop.
