@@ -24,7 +24,7 @@ from api.quickplay import quick_play
 from api.rate_limits import RateLimiter, RateLimits
 from api.reads import READ_MODEL_ROUTES
 from api.rematch import rematch
-from api.replay import REPLAY_ROUTES
+from api.replay import REPLAY_ROUTES, AuditThread
 from api.request_ids import send_request_id
 from api.security_headers import send_security_headers
 from api.tickets import TicketBook, issue_ticket
@@ -124,6 +124,7 @@ def create_app(
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
             app.state.quickplay = QuickPlay(pool, app.state.handler)
+            app.state.audits = AuditThread()
             work = background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
                 app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
@@ -134,6 +135,7 @@ def create_app(
                     yield
                 finally:
                     hub.close()
+                    app.state.audits.close()
         finally:
             await probe.close()
             await client.aclose()

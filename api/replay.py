@@ -1,17 +1,45 @@
 """Replay and audit: a game as of any version, the full log once it is over, its audit."""
 
+import asyncio
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from litestar import Request, Response, get
+from litestar.datastructures import State
 from litestar.params import QueryParameter
 
 from api.auth import HandlerDependency, game_and_viewer
 from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.params import MAX_VERSION, GameId
 from commands import codec, log, replay
-from commands.audit import AuditReport, audit
+from commands.audit import AuditReport
+from commands.audits import Audits
+from commands.store import StoredEvent
 from domain import table
 from domain.errors import require
+
+
+class AuditThread:
+    """Audits made on a thread of their own, one at a time, with the reports kept.
+
+    An audit is pure computation (most of a second for a long game): on the event loop it
+    would hold every other request of the process for as long. On this thread the loop
+    still takes its turns, since the interpreter hands its lock to the loop's thread every
+    few milliseconds. One thread, not a pool, because only one thread computes at a time
+    anyway: further audits wait in its queue instead of taking more turns from the loop.
+    """
+
+    def __init__(self) -> None:
+        self._audits = Audits()
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="audit")
+
+    async def report(self, game_id: str, rows: Sequence[StoredEvent]) -> AuditReport:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, self._audits.report, game_id, rows)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=False, cancel_futures=True)
 
 
 @get("/games/{game_id:str}/replay", tags=["replay"])
@@ -51,10 +79,11 @@ async def game_log(
 
 
 @get("/games/{game_id:str}/audit", tags=["replay"])
-async def game_audit(game_id: GameId, handler: HandlerDependency) -> AuditReport:
+async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
     stored = await handler.stored_events(game_id, 0)
-    return audit(log.published(game_id, stored))
+    audits: AuditThread = state.audits
+    return await audits.report(game_id, stored)
 
 
 REPLAY_ROUTES = [replay_view, game_log, game_audit]

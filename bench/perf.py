@@ -1,6 +1,7 @@
 """Cardroom's performance targets P1-P5, each printed beside its floor, in one run.
 
     python bench/perf.py                  # about three minutes; --seconds sets each window
+    python bench/perf.py --only P4        # one target (repeat --only for more)
 
 It uses the Postgres and Redis of CARDROOM_DATABASE_URL / CARDROOM_REDIS_URL, else starts the
 embedded ones as `cardroom serve` does; it creates a database of its own (dropped at the end)
@@ -191,17 +192,22 @@ async def p2(servers: Servers, seconds: float, rate: float = 500) -> None:
     print("target: SSE p99 <= 10 ms; table summary p99 <= 15 ms, at 500 moves/s")
 
 
-async def run(seconds: float, service_root: Path, today: Path | None) -> None:
-    """Each target on a database of its own, so that none inherits another's backlog."""
+async def run(
+    seconds: float, service_root: Path, today: Path | None, only: list[str] | None = None
+) -> None:
+    """Each target (those named in `only`, else all) on a database of its own, so that none
+    inherits another's backlog."""
     started_at = time.perf_counter()
-    targets = (
-        lambda servers: p1(servers, seconds),
-        lambda servers: p2(servers, seconds),
-        lambda servers: p3(servers, seconds, today),
-        p4,
-        lambda servers: p5(servers, seconds),
-    )
-    for target in targets:
+    targets = {
+        "P1": lambda servers: p1(servers, seconds),
+        "P2": lambda servers: p2(servers, seconds),
+        "P3": lambda servers: p3(servers, seconds, today),
+        "P4": p4,
+        "P5": lambda servers: p5(servers, seconds),
+    }
+    for name, target in targets.items():
+        if only and name not in only:
+            continue
         async with bench_servers(service_root) as servers:
             await target(servers)
     print(f"\n(the run took {time.perf_counter() - started_at:.0f} s)")
@@ -216,10 +222,16 @@ def main() -> None:
     parser.add_argument(
         "--today", type=Path, help="also race P3 on `cardroom serve` of this (older) checkout"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=["P1", "P2", "P3", "P4", "P5"],
+        help="run only this target (P4 alone takes about a minute); may be repeated",
+    )
     args = parser.parse_args()
     import uvloop
 
-    uvloop.run(run(args.seconds, args.service_root.resolve(), args.today))
+    uvloop.run(run(args.seconds, args.service_root.resolve(), args.today, args.only))
 
 
 if __name__ == "__main__":

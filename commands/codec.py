@@ -116,16 +116,26 @@ def command_types(kind: str) -> tuple[str, ...]:
     )
 
 
+def recorded_command(kind: str, value: Any) -> Any:
+    """The command an event's metadata records (built-in values, as its JSON decodes), of
+    this kind's commands or the table's. Raises msgspec.ValidationError when it is none."""
+    recorded: Any = msgspec.convert({"command": value}, _recorded_command_holder(kind))
+    return recorded.command
+
+
 @cache
-def recorded_command_type(kind: str) -> Any:
-    """Every command the metadata of this kind's events may record, table commands included."""
-    return (
+def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
+    """A Struct holding one recorded command: msgspec keeps the conversion plan of a Struct
+    type from call to call but builds that of a bare union afresh each time, twenty times
+    slower."""
+    commands = (
         table.CreateTable
         | table.TakeSeat
         | table.OpenRematch
         | clocks.ClaimTimeout
         | table.command_type(game_rules(kind))
     )
+    return msgspec.defstruct("RecordedCommand", [("command", commands)], frozen=True)
 
 
 def event_tag(event: msgspec.Struct) -> str:
@@ -154,7 +164,7 @@ def canonical_json(data: str | bytes | msgspec.Raw) -> bytes:
     except _Float:
         return rfc8785.dumps(msgspec.json.decode(data))
     fast = encode(value, order="sorted")
-    if fast.isascii() and not _LONG_NUMBER.search(fast):
+    if fast.isascii() and not _long_number(fast):
         return fast
     return rfc8785.dumps(value)
 
@@ -170,6 +180,15 @@ def _refuse_float(text: str) -> Any:
 _decode_without_floats = msgspec.json.Decoder(float_hook=_refuse_float).decode
 _LONG_NUMBER = re.compile(rb"\d{16}")
 """Sixteen digits in a row: maybe an integer RFC 8785 refuses (left to `rfc8785`)."""
+_DIGITS = b"0123456789"
+
+
+def _long_number(text: bytes) -> bool:
+    """Whether `text` holds sixteen digits in a row. Most events hold fewer than sixteen
+    digits in all, which counting them (deleting them, in C) tells seven times faster
+    than the search."""
+    digits = len(text) - len(text.translate(None, _DIGITS))
+    return digits >= 16 and _LONG_NUMBER.search(text) is not None
 
 
 def chain_hash(previous: str, data: str | bytes | msgspec.Raw) -> str:

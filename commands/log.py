@@ -56,10 +56,16 @@ def record(row: StoredEvent) -> LogRecord:
 
 def published(game_id: str, rows: Sequence[StoredEvent]) -> list[LogRecord]:
     """A game's records, refused until the seed is revealed (that is, until the game ends)."""
+    require_published(game_id, rows)
+    return [record(row) for row in rows]
+
+
+def require_published(game_id: str, rows: Sequence[StoredEvent]) -> None:
+    """Refuse a game's rows while they are no published log: no game, or its seed is not
+    revealed yet (the game is not over)."""
     if not rows:
         raise DomainError("game_not_found", f"there is no game {game_id}")
     require(any(row.type == SEED_REVEALED for row in rows), *NOT_OVER)
-    return [record(row) for row in rows]
 
 
 def kind_of(records: Sequence[LogRecord]) -> str:

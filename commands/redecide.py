@@ -182,7 +182,7 @@ def _difference(ours: Any, theirs: Any) -> str:
 
 def _recorded_command(kind: str, first: LogRecord) -> tuple[Any, int | None, datetime]:
     metadata = first.metadata
-    command = msgspec.convert(metadata["command"], codec.recorded_command_type(kind))
+    command = codec.recorded_command(kind, metadata["command"])
     seat = metadata.get("seat")
     if seat is not None and type(seat) is not int:
         raise TypeError(f"the seat {seat!r} is no seat number")

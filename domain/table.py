@@ -204,6 +204,8 @@ def evolve(
 ) -> Table[OptionsT, StateT]:
     """Apply one event; the table counts versions, the game folds its own events."""
     replace = msgspec.structs.replace
+    if not isinstance(event, TABLE_EVENTS):  # most events are the game's: one replace
+        return replace(table, game=rules.evolve(_game(table), event), version=table.version + 1)
     match event:
         case TableCreated():
             options, clock_options = created_options(rules, event)
@@ -233,8 +235,6 @@ def evolve(
             table = replace(table, clock=clocks.evolve(_clock(table), event))
         case RematchOpened():
             table = replace(table, rematch=event.game_id)
-        case _:
-            table = replace(table, game=rules.evolve(_game(table), event))
     return replace(table, version=table.version + 1)
 
 
