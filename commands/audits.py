@@ -9,11 +9,9 @@ event added, removed or moved gives another key and a fresh audit. At most `size
 are kept, the one asked for least recently going first.
 """
 
-import gc
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 import msgspec
 
@@ -39,8 +37,7 @@ class Audits:
         if kept is not None:
             self._reports.move_to_end(key)
             return kept
-        with collector_paused():
-            report = audit(log.published(game_id, rows))
+        report = audit(log.published(game_id, rows))
         self._reports[key] = report
         if len(self._reports) > self._size:
             self._reports.popitem(last=False)
@@ -51,20 +48,3 @@ def digest(rows: Sequence[StoredEvent]) -> bytes:
     """SHA-256 of everything the audit reads of the rows, in order."""
     read = [(row.version, row.type, row.schema_version, row.data, row.metadata) for row in rows]
     return hashlib.sha256(msgspec.msgpack.encode(read)).digest()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector held off while a log is audited. The audit keeps every
-    record, event and decision alive to its end and creates no cycles worth collecting
-    meanwhile; yet so many survivors make the collector walk the whole heap of the process
-    (the service's games included) again and again: a fifth or more of an audit's time. What
-    cycles the pause leaves are collected after it. The collector is the process's, so it
-    is switched on again only when it was on."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
