@@ -130,7 +130,7 @@ def create_app(
                 app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
                 work["bots"] = app.state.bots.run
                 work["clocks"] = clock_work(app.state.handler, pool, hub).run
-            async with workers.running({"live hub": hub.run, **work}):
+            async with workers.running({"live hub": hub.run, "keep-alives": hub.beat, **work}):
                 try:
                     yield
                 finally:

@@ -8,7 +8,7 @@ of streams open, that was most of the cost of a push. So `Service` keeps the ser
 like any answer, then writes its body with the server's `send`.
 """
 
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 from litestar import Litestar, Request
@@ -37,30 +37,44 @@ class Service(Litestar):
         receive: Receive | LifeSpanReceive,
         send: Send | LifeSpanSend,
     ) -> None:
-        if scope["type"] == ScopeType.HTTP:
-            cast(HTTPScope, scope).setdefault("state", {})[SERVER_SEND] = send
-        await super().__call__(scope, receive, send)
+        if scope["type"] != ScopeType.HTTP:
+            await super().__call__(scope, receive, send)
+            return
+        state = cast(HTTPScope, scope).setdefault("state", {})
+        state[SERVER_SEND] = send
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            del state[SERVER_SEND]  # the server's cycle holds the scope: no cycle left behind
+
+
+Write = Callable[[bytes], Awaitable[None]]
+"""Writes a chunk of a stream's body, already encoded."""
+Body = Callable[[Write], Awaitable[None]]
+"""A stream's body: writes its chunks until the stream ends."""
 
 
 class _WrittenBody:
-    """The body as Litestar's streaming loop sees it: its one step writes every chunk with
-    the server's `send` and then ends; the loop sends only the end of the body."""
+    """The body as Litestar's streaming loop sees it: its one step runs the body, which
+    writes every chunk with the server's `send`; the loop sends only the end of the body."""
 
-    def __init__(self, send: Send, chunks: AsyncIterator[bytes]) -> None:
+    def __init__(self, send: Send, body: Body) -> None:
         self._send = send
-        self._chunks = chunks
+        self._body = body
 
     def __aiter__(self) -> "_WrittenBody":
         return self
 
     async def __anext__(self) -> bytes:
-        async for chunk in self._chunks:
-            await self._send({"type": "http.response.body", "body": chunk, "more_body": True})
+        await self._body(self._write)
         raise StopAsyncIteration
+
+    async def _write(self, chunk: bytes) -> None:
+        await self._send({"type": "http.response.body", "body": chunk, "more_body": True})
 
 
 class DirectStream(ServerSentEvent):
-    """Server-Sent Events whose chunks, already encoded, go straight to the server."""
+    """Server-Sent Events whose body writes its chunks straight to the server."""
 
-    def __init__(self, request: Request[Any, Any, Any], chunks: AsyncIterator[bytes]) -> None:
-        super().__init__(_WrittenBody(request.scope["state"][SERVER_SEND], chunks))
+    def __init__(self, request: Request[Any, Any, Any], body: Body) -> None:
+        super().__init__(_WrittenBody(request.scope["state"][SERVER_SEND], body))

@@ -16,7 +16,7 @@ import contextlib
 import time
 import weakref
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 import redis.asyncio as redis
@@ -26,7 +26,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
-from api.direct_streams import DirectStream
+from api.direct_streams import Body, DirectStream, Write
 from api.live_feeds import GameFeed, Subscriber
 from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
@@ -34,6 +34,7 @@ from commands.handler import CommandHandler
 from commands.store import StoredEvent
 from domain import table
 from domain.errors import DomainError
+from infra import workers
 from infra.redis_streams import decode_entry
 from infra.settings import DEFAULT_LIVE_HEARTBEAT, StreamCaps
 
@@ -178,6 +179,14 @@ class LiveHub:
         if feed.leave(subscriber) and self._feeds.get(feed.game_id) is feed:
             del self._feeds[feed.game_id]
 
+    async def beat(self, stopping: asyncio.Event) -> None:
+        """Every `heartbeat` seconds, have each game stream that sent nothing since the last
+        beat send a keep-alive: one timer for all the streams, none per stream."""
+        while not await workers.pause(stopping, self.heartbeat):
+            for feed in list(self._feeds.values()):
+                for subscriber in list(feed.subscribers):
+                    subscriber.beat()
+
     def close(self) -> None:
         """End every stream now: the service is stopping."""
         self.closing.set()
@@ -214,48 +223,43 @@ class KeepAlive:
         return True
 
 
-async def quiet_wait(hub: LiveHub, topic: str, keep_alive: KeepAlive) -> bool:
-    """Wait for news of the topic, at most until a poll or a keep-alive is due."""
-    return await hub.wait(topic, min(hub.poll_seconds(), keep_alive.remaining()))
+def counted(body: Body, release: Callable[[], None]) -> Body:
+    """`body`, counted as an open stream while it runs; released also when the stream is
+    dropped before it started (the client left at once)."""
 
-
-def counted(chunks: AsyncIterator[bytes], release: Callable[[], None]) -> AsyncIterator[bytes]:
-    """`chunks`, counted as an open stream until they end; released also when the stream
-    is dropped before it started (the client left at once)."""
-
-    async def counting() -> AsyncIterator[bytes]:
+    async def counting(write: Write) -> None:
         LIVE_CONNECTIONS.inc()
         try:
-            async for chunk in chunks:
-                yield chunk
+            await body(write)
         finally:
             LIVE_CONNECTIONS.dec()
             release()
 
-    wrapped = counting()
-    weakref.finalize(wrapped, release)
-    return wrapped
+    weakref.finalize(counting, release)
+    return counting
 
 
 async def follow(
-    hub: LiveHub, feed: GameFeed, subscriber: Subscriber, opening: bytes
-) -> AsyncIterator[bytes]:
-    """The opening messages, then the batches the feed offers (those waiting sent as one
-    chunk), until the game ends, the stream falls too far behind or the service stops."""
-    keep_alive = KeepAlive(hub.heartbeat)
+    write: Write, feed: GameFeed, subscriber: Subscriber, opening: bytes, hub: LiveHub
+) -> None:
+    """Write the opening messages, then the batches the feed offers (those waiting as one
+    chunk) and a keep-alive at each heartbeat of the hub that found the stream quiet, until
+    the game ends, the stream falls too far behind or the service stops."""
     try:
         if opening:
-            yield opening
+            await write(opening)
         while True:
             batches = subscriber.take()
             if batches:
-                yield b"".join(b.encoded(subscriber.seat, subscriber.with_view) for b in batches)
-                keep_alive.sent()
+                await write(
+                    b"".join(b.encoded(subscriber.seat, subscriber.with_view) for b in batches)
+                )
             if subscriber.ended:
                 return
-            await subscriber.wait(keep_alive.remaining())
-            if keep_alive.due():
-                yield KEEP_ALIVE
+            if subscriber.keep_alive_due:
+                subscriber.keep_alive_due = False
+                await write(KEEP_ALIVE)
+            await subscriber.wait()
     finally:
         hub.leave(feed, subscriber)
 
@@ -322,4 +326,6 @@ async def live(
         hub.leave(feed, subscriber)
         release()
         raise
-    return DirectStream(request, counted(follow(hub, feed, subscriber, opening), release))
+    return DirectStream(
+        request, counted(lambda write: follow(write, feed, subscriber, opening, hub), release)
+    )

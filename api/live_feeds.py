@@ -77,7 +77,8 @@ class Batch:
 
 
 class Subscriber:
-    """One stream's place in a feed: the batches not sent yet, at most `limit` of them."""
+    """One stream's place in a feed: the batches not sent yet, at most `limit` of them, and
+    whether it is due a keep-alive (`beat`)."""
 
     def __init__(self, seat: int, with_view: bool, limit: int = QUEUE_BATCHES) -> None:
         self.seat = seat
@@ -85,6 +86,8 @@ class Subscriber:
         self.ended = False
         """No more batches will come: the game is over, the stream fell behind, or the
         service is stopping."""
+        self.keep_alive_due = False
+        self._sent_since_beat = True
         self._limit = limit
         self._batches: deque[Batch] = deque()
         self._waiter: asyncio.Future[None] | None = None
@@ -111,21 +114,27 @@ class Subscriber:
     def take(self) -> list[Batch]:
         taken = list(self._batches)
         self._batches.clear()
+        self._sent_since_beat = self._sent_since_beat or bool(taken)
         return taken
 
-    async def wait(self, seconds: float) -> None:
-        """Return when batches or the end come, or after `seconds`. A future and a timer
-        rather than `asyncio.wait_for`, which starts a task per wait: thousands of streams
-        wait once per batch each."""
-        if self._batches or self.ended:
+    def beat(self) -> None:
+        """A heartbeat of the hub: a stream that sent nothing since the last one is due a
+        keep-alive."""
+        if not self._sent_since_beat:
+            self.keep_alive_due = True
+            self._wake()
+        self._sent_since_beat = False
+
+    async def wait(self) -> None:
+        """Return when batches, the end or a keep-alive are due. One future per wait, no
+        timer: thousands of streams wait once per batch each, and what each wait leaves
+        alive is what the garbage collector walks."""
+        if self._batches or self.ended or self.keep_alive_due:
             return
-        loop = asyncio.get_running_loop()
-        self._waiter = loop.create_future()
-        timer = loop.call_later(seconds, _resolve, self._waiter)
+        self._waiter = asyncio.get_running_loop().create_future()
         try:
             await self._waiter
         finally:
-            timer.cancel()
             self._waiter = None
 
     def _wake(self) -> None:

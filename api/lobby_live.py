@@ -20,7 +20,7 @@ from litestar import Request, get
 from litestar.datastructures import State
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.direct_streams import DirectStream
+from api.direct_streams import DirectStream, Write
 from api.errors import UNAVAILABLE
 from api.live import (
     KEEP_ALIVE,
@@ -122,9 +122,9 @@ class LobbyFeeds:
 
 
 async def lobby_updates(
-    hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
-) -> AsyncIterator[bytes]:
-    """The lobby page now, then again each time it changes, until the service stops."""
+    write: Write, hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
+) -> None:
+    """Write the lobby page now, then again each time it changes, until the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)
     async with feeds.following(kind, limit) as feed:
         sent = b""
@@ -132,9 +132,9 @@ async def lobby_updates(
             if feed.message != sent:
                 sent = feed.message
                 keep_alive.sent()
-                yield sent
+                await write(sent)
             elif keep_alive.due():
-                yield KEEP_ALIVE
+                await write(KEEP_ALIVE)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(feed.changed.wait(), keep_alive.remaining())
 
@@ -149,5 +149,6 @@ async def lobby_live(
     state = request.app.state
     refuse_while_closing(state.live)
     release = state.live.counts.admit(None, client_address(request))
-    updates = lobby_updates(state.live, state.lobby_feeds, kind, limit)
-    return DirectStream(request, counted(updates, release))
+    hub, feeds = state.live, state.lobby_feeds
+    updates = counted(lambda write: lobby_updates(write, hub, feeds, kind, limit), release)
+    return DirectStream(request, updates)

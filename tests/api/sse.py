@@ -34,10 +34,11 @@ class Message:
 
 
 class SseReader:
-    def __init__(self, chunks: "queue.Queue[bytes]", status: int) -> None:
+    def __init__(self, chunks: "queue.Queue[bytes]", status: int, headers: dict[str, str]) -> None:
         self._chunks = chunks
         self._pending = ""
         self.status = status
+        self.headers = headers
 
     async def line(self, timeout: float) -> str:
         while "\n" not in self._pending:
@@ -69,16 +70,25 @@ class SseReader:
         return read
 
 
+def get_scope(
+    client: AnyClient, path: str, params: dict[str, Any] | None = None, **headers: str
+) -> dict[str, Any]:
+    """The ASGI scope of a GET of `path`, to call the app with directly."""
+    request = client.build_request("GET", path, params=params, headers=headers)
+    scope = TestClientTransport(client).parse_request(request)
+    scope.update(method="GET", http_version="1.1", extensions={})
+    return scope
+
+
 @contextlib.asynccontextmanager
 async def open_stream(
     client: AnyClient, path: str, params: dict[str, Any] | None = None, **headers: str
 ) -> AsyncIterator[SseReader]:
     """An open GET stream of `path`; the connection is closed when the block is left."""
-    request = client.build_request("GET", path, params=params, headers=headers)
-    scope = TestClientTransport(client).parse_request(request)
-    scope.update(method="GET", http_version="1.1", extensions={})
+    scope = get_scope(client, path, params, **headers)
     portal = client.blocking_portal
-    gone, chunks, started = portal.call(anyio.Event), queue.Queue[bytes](), queue.Queue[int]()
+    gone, chunks = portal.call(anyio.Event), queue.Queue[bytes]()
+    started = queue.Queue[tuple[int, dict[str, str]]]()
 
     requests = [{"type": "http.request", "body": b"", "more_body": False}]
 
@@ -90,13 +100,14 @@ async def open_stream(
 
     async def send(message: dict[str, Any]) -> None:
         if message["type"] == "http.response.start":
-            started.put(message["status"])
+            headers = {name.decode().lower(): value.decode() for name, value in message["headers"]}
+            started.put((message["status"], headers))
         elif message.get("body"):
             chunks.put(message["body"])
 
     running = portal.start_task_soon(client.app, scope, receive, send)
     try:
-        yield SseReader(chunks, await asyncio.to_thread(started.get, timeout=10))
+        yield SseReader(chunks, *await asyncio.to_thread(started.get, timeout=10))
     finally:
         portal.call(gone.set)
         await asyncio.to_thread(running.result, 10)

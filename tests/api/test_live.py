@@ -1,16 +1,20 @@
 """`GET /games/{id}/live` for browsers: stream tickets, keep-alives and views in the stream."""
 
+import asyncio
 import queue
 import random
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from httpx import Response
 from litestar.testing import AsyncTestClient
+from litestar.types import Message, Scope
 
 from api.app import create_app
+from api.direct_streams import SERVER_SEND
 from tests.api.players import bearer, ok, open_table, play, view
-from tests.api.sse import AnyClient, SseReader, open_stream
+from tests.api.sse import AnyClient, SseReader, get_scope, open_stream
 
 
 async def ticket_for(client: AnyClient, game_id: str, token: str) -> str:
@@ -114,3 +118,49 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
         for _ in range(3):
             beat = await stream.message(timeout=2)
             assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
+
+
+async def test_a_streams_chunks_pass_no_send_wrapper_and_its_start_passes_them_all(
+    client: AnyClient,
+) -> None:
+    game_id, tokens = await open_table(client, "mad", 2)
+    seen: list[str] = []
+
+    async def record(message: Message, scope: Scope) -> None:
+        if scope["path"].endswith("/live"):
+            seen.append(message["type"])
+
+    client.app.before_send.append(record)
+    try:
+        params = {"include": "view", "after": "0"}
+        async with open_stream(client, f"/games/{game_id}/live", params) as stream:
+            await stream.message_of("view")
+            for _ in range(3):
+                moves = {t: (await view(client, game_id, t))["legal_moves"] for t in tokens}
+                mover = next(token for token, legal in moves.items() if legal)
+                move = {"json": moves[mover][0], "headers": bearer(mover)}
+                ok(await client.post(f"/games/{game_id}/commands", **move))
+                await stream.message_of("view")
+            assert "x-request-id" in stream.headers and "content-security-policy" in stream.headers
+    finally:
+        client.app.before_send.remove(record)
+    assert seen == ["http.response.start"]  # the client left: the stream sent no end
+
+
+async def test_the_servers_send_is_dropped_from_the_scope_when_the_answer_is_done(
+    client: AnyClient,
+) -> None:
+    """The server's request object holds the scope and its `send`: kept in the scope's state,
+    it would leave a reference cycle per request for the garbage collector."""
+    scope = get_scope(client, "/health/live")
+    sent: list[Any] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await asyncio.to_thread(client.blocking_portal.call, client.app, scope, receive, send)
+    assert sent[0]["status"] == 200
+    assert SERVER_SEND not in scope["state"]
