@@ -35,7 +35,7 @@ from domain import table
 log = logging.getLogger(__name__)
 QUEUE_BATCHES = 256
 """Batches a stream may hold unsent before it is cut as too far behind."""
-WAKE_SLICE = 64
+WAKE_SLICE = 16
 """Streams a feed wakes before it lets the loop run other work."""
 MAX_OPENINGS = 256
 """Openings (viewer, view or not, first version) kept for the streams opening at a version."""
