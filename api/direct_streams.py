@@ -45,7 +45,7 @@ class Service(Litestar):
         try:
             await super().__call__(scope, receive, send)
         finally:
-            del state[SERVER_SEND]  # the server's cycle holds the scope: no cycle left behind
+            state.pop(SERVER_SEND, None)  # the server holds the scope: leave no cycle behind
 
 
 Write = Callable[[bytes], Awaitable[None]]
