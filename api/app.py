@@ -104,7 +104,7 @@ def create_app(
     With `run_workers` the relay, the projections, the bots and the clocks run in this
     process too;
     `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
-    `live_heartbeat` the seconds a quiet live stream waits before a keep-alive comment;
+    `live_heartbeat` the seconds between the keep-alive beats of quiet live streams;
     `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`), `database_timeouts`
     and `rate_limits` to theirs (see `infra.database`, `api.rate_limits`), `stream_caps` to
     CARDROOM_LIVE_STREAMS_PER_GAME and _PER_CLIENT (see `infra.settings`).

@@ -2,8 +2,9 @@
 
 A hub tails the Redis stream and hands each event to the feed of its game (`api.live_feeds`),
 one feed per game followed, shared by all of the game's streams. The SSE id is the event's
-version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. A stream
-quiet for the hub's `heartbeat` seconds sends the comment `: keep-alive`.
+version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. Every
+`heartbeat` seconds the hub beats once for all streams, and a stream quiet since the last beat
+sends the comment `: keep-alive`.
 
 Streams are capped per game and per client address (`infra.settings.StreamCaps`); past a cap
 a stream is refused with 429 `too_many_streams`. When the service is asked to stop, the hub

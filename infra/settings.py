@@ -7,7 +7,7 @@ CARDROOM_REDIS_STREAM  the Redis stream events are published on (cardroom:events
                        per database where databases share a Redis server.
 CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
 CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
-CARDROOM_LIVE_HEARTBEAT  seconds a quiet live stream waits before a keep-alive comment (15).
+CARDROOM_LIVE_HEARTBEAT  seconds between the keep-alive beats of quiet live streams (15).
 CARDROOM_LIVE_STREAMS_PER_GAME    live streams open at once on one game, in this process (1000).
 CARDROOM_LIVE_STREAMS_PER_CLIENT  live streams (games' and the lobby's) open at once from one
                                   client address, in this process (100).
