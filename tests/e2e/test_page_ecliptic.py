@@ -20,10 +20,10 @@ from tests.e2e.webclient import (
     PLAYER,
     SNAPSHOT,
     STANDINGS,
+    checked_standings,
     play_by_clicking,
     screenshots_at_both_widths,
     seat_against_bots,
-    standings_shown,
 )
 
 pytestmark = needs_chromium
@@ -75,11 +75,7 @@ def test_a_person_plays_ecliptic_to_the_end_by_clicking(
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
     assert final["seats"][0] == {"name": PLAYER, "bot": None, "player": None}
-    shown = standings_shown(page)
-    names = [seat["name"] for seat in final["seats"]]
-    assert sorted(shown, key=lambda row: row["seat"]) == [
-        {**standing, "name": names[standing["seat"]]} for standing in final["standings"]
-    ]
+    checked_standings(page, final)
     assert page.locator(".ecliptic__turn").inner_text().startswith("Game over")
     assert clicks >= 1
 

@@ -17,9 +17,9 @@ from tests.e2e.webclient import (
     PHONE,
     PLAYER,
     STANDINGS,
+    checked_standings,
     play_by_clicking,
     seat_against_bots,
-    standings_shown,
 )
 
 pytestmark = needs_chromium
@@ -87,10 +87,7 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
     )
     expect(page.locator(VERSION)).to_have_text(str(last))
     expect(page.locator(CURRENT_LINE)).to_have_attribute("data-to", str(last))
-    names = [seat["name"] for seat in final["seats"]]
-    assert sorted(standings_shown(page), key=lambda row: row["seat"]) == [
-        {**standing, "name": names[standing["seat"]]} for standing in final["standings"]
-    ]
+    checked_standings(page, final)
     expect(page.locator(f"{AUDIT} [data-check]")).to_have_count(len(audit["checks"]))
     assert audit["ok"] and audit_shown(page) == [
         {"name": check["name"], "passed": True, "detail": check["detail"]}
@@ -131,10 +128,7 @@ def test_a_reload_mid_game_resumes_the_seat_at_the_same_game(
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
-    names = [seat["name"] for seat in final["seats"]]
-    assert sorted(standings_shown(page), key=lambda row: row["seat"]) == [
-        {**standing, "name": names[standing["seat"]]} for standing in final["standings"]
-    ]
+    checked_standings(page, final)
 
 
 def finished_game_of_bots(http: httpx.Client) -> str:

@@ -115,6 +115,17 @@ def standings_shown(page: Any) -> list[dict[str, Any]]:
     return rows
 
 
+def checked_standings(page: Any, final: dict[str, Any]) -> list[dict[str, Any]]:
+    """The standings the page shows, in its order, once checked against the finished game's
+    view: every seat's place and score, under its seat's name."""
+    shown = standings_shown(page)
+    names = [seat["name"] for seat in final["seats"]]
+    assert sorted(shown, key=lambda row: row["seat"]) == [
+        {**standing, "name": names[standing["seat"]]} for standing in final["standings"]
+    ]
+    return shown
+
+
 def screenshots_at_both_widths(
     page: Any, name: str, before_phone: Callable[[], None] | None = None
 ) -> None:
