@@ -6,15 +6,22 @@ answer alone, yet each would run again for every chunk of every live stream: wit
 of streams open, that was most of the cost of a push. So `Service` keeps the server's
 `send` in each request's scope, and a `DirectStream` sends its start through the wrappers
 like any answer, then writes its body with the server's `send`.
+
+A stream's `Writer` can also write a chunk at once, without awaiting (`Writer.now`), when the
+server says it would not make the writer wait: a game's feed writes a batch to thousands of
+idle streams in one pass instead of waking each stream's task in turn. The server must be
+uvicorn (its `send` tells whether the client's socket takes more); under any other server
+`now` declines, and the stream's task writes every chunk.
 """
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, cast
 
 from litestar import Litestar, Request
 from litestar.enums import ScopeType
 from litestar.response import ServerSentEvent
 from litestar.types import (
+    HTTPResponseBodyEvent,
     HTTPScope,
     LifeSpanReceive,
     LifeSpanScope,
@@ -48,9 +55,40 @@ class Service(Litestar):
             state.pop(SERVER_SEND, None)  # the server holds the scope: leave no cycle behind
 
 
-Write = Callable[[bytes], Awaitable[None]]
-"""Writes a chunk of a stream's body, already encoded."""
-Body = Callable[[Write], Awaitable[None]]
+class Writer:
+    """Writes the chunks of a stream's body, already encoded, with the server's `send`."""
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        cycle = getattr(send, "__self__", None)
+        takes_more = hasattr(getattr(cycle, "flow", None), "write_paused")
+        self._cycle: Any = cycle if takes_more and hasattr(cycle, "disconnected") else None
+
+    async def __call__(self, chunk: bytes) -> None:
+        await self._send(_chunk(chunk))
+
+    def now(self, chunk: bytes) -> bool:
+        """Write `chunk` at once; False, having written nothing, when the server would make
+        the writer wait (the client reads slowly, or has left) or cannot say."""
+        cycle = self._cycle
+        if cycle is None or cycle.flow.write_paused or cycle.disconnected:
+            return False
+        sending = cast(Coroutine[Any, Any, None], self._send(_chunk(chunk)))  # uvicorn's
+        try:
+            sending.send(None)
+        except StopIteration:
+            return True
+        except Exception:  # the stream's own task meets it again, and ends that stream alone
+            return False
+        sending.close()
+        return False
+
+
+def _chunk(chunk: bytes) -> HTTPResponseBodyEvent:
+    return {"type": "http.response.body", "body": chunk, "more_body": True}
+
+
+Body = Callable[[Writer], Awaitable[None]]
 """A stream's body: writes its chunks until the stream ends."""
 
 
@@ -59,18 +97,15 @@ class _WrittenBody:
     writes every chunk with the server's `send`; the loop sends only the end of the body."""
 
     def __init__(self, send: Send, body: Body) -> None:
-        self._send = send
+        self._writer = Writer(send)
         self._body = body
 
     def __aiter__(self) -> "_WrittenBody":
         return self
 
     async def __anext__(self) -> bytes:
-        await self._body(self._write)
+        await self._body(self._writer)
         raise StopAsyncIteration
-
-    async def _write(self, chunk: bytes) -> None:
-        await self._send({"type": "http.response.body", "body": chunk, "more_body": True})
 
 
 class DirectStream(ServerSentEvent):

@@ -23,12 +23,12 @@ from typing import Annotated, Any, Literal
 import redis.asyncio as redis
 from litestar import Request, get
 from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEvent
 from prometheus_client import Gauge
 
 from api.auth import HandlerDependency, game_and_viewer
-from api.direct_streams import Body, DirectStream, Write
-from api.live_feeds import GameFeed, Subscriber
+from api.direct_streams import Body, DirectStream, Writer
+from api.live_feeds import KEEP_ALIVE, GameFeed, Subscriber
 from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
 from commands.handler import CommandHandler
@@ -48,7 +48,6 @@ LOBBY = "lobby"
 LOBBY_EVENTS = frozenset(
     kind.__struct_config__.tag for kind in (table.TableCreated, table.SeatTaken, table.GameStarted)
 )
-KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
@@ -228,7 +227,7 @@ def counted(body: Body, release: Callable[[], None]) -> Body:
     """`body`, counted as an open stream while it runs; released also when the stream is
     dropped before it started (the client left at once)."""
 
-    async def counting(write: Write) -> None:
+    async def counting(write: Writer) -> None:
         LIVE_CONNECTIONS.inc()
         try:
             await body(write)
@@ -241,7 +240,7 @@ def counted(body: Body, release: Callable[[], None]) -> Body:
 
 
 async def follow(
-    write: Write, feed: GameFeed, subscriber: Subscriber, opening: bytes, hub: LiveHub
+    write: Writer, feed: GameFeed, subscriber: Subscriber, opening: bytes, hub: LiveHub
 ) -> None:
     """Write the opening messages, then the batches the feed offers (those waiting as one
     chunk) and a keep-alive at each heartbeat of the hub that found the stream quiet, until
@@ -249,6 +248,7 @@ async def follow(
     try:
         if opening:
             await write(opening)
+        subscriber.write_now = write.now
         while True:
             batches = subscriber.take()
             if batches:

@@ -9,9 +9,11 @@ version (a notification lost, Redis restarted), and when it has heard nothing fo
 time, so a lost notification delays an event but never drops it. A read that fails (Postgres
 down or slow) is tried again at the next poll while the streams go on with keep-alives.
 
-Each stream holds at most `QUEUE_BATCHES` batches not sent yet: a client that stops reading
-blocks its stream's writes, its queue fills, and the stream is cut; the client resumes with
-`Last-Event-ID`.
+A batch offered to a stream whose task waits with nothing unsent is written at once by the
+feed (`Writer.now`), without waking the task; otherwise it is queued and the task wakes to
+write it, so a stream's chunks keep their order. Each stream holds at most `QUEUE_BATCHES`
+batches not sent yet: a client that stops reading blocks its stream's writes, its queue
+fills, and the stream is cut; the client resumes with `Last-Event-ID`.
 """
 
 import asyncio
@@ -33,6 +35,7 @@ from commands.store import StoredEvent
 from domain import table
 
 log = logging.getLogger(__name__)
+KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
 QUEUE_BATCHES = 256
 """Batches a stream may hold unsent before it is cut as too far behind."""
 WAKE_SLICE = 16
@@ -91,9 +94,15 @@ class Subscriber:
         self._limit = limit
         self._batches: deque[Batch] = deque()
         self._waiter: asyncio.Future[None] | None = None
+        self.write_now: Callable[[bytes], bool] = _declined
+        """Writes a chunk at once when the stream's server takes it without waiting
+        (`Writer.now`); set by the stream once its opening is written."""
 
     def offer(self, batch: Batch) -> None:
         if self.ended:
+            return
+        if self._idle() and self.write_now(batch.encoded(self.seat, self.with_view)):
+            self._sent_since_beat = True
             return
         if len(self._batches) >= self._limit:
             self.cut()
@@ -120,7 +129,7 @@ class Subscriber:
     def beat(self) -> None:
         """A heartbeat of the hub: a stream that sent nothing since the last one is due a
         keep-alive."""
-        if not self._sent_since_beat:
+        if not self._sent_since_beat and not (self._idle() and self.write_now(KEEP_ALIVE)):
             self.keep_alive_due = True
             self._wake()
         self._sent_since_beat = False
@@ -137,9 +146,17 @@ class Subscriber:
         finally:
             self._waiter = None
 
+    def _idle(self) -> bool:
+        """The stream's task waits with nothing unsent: a chunk written now keeps its order."""
+        return self._waiter is not None and not self._waiter.done() and not self._batches
+
     def _wake(self) -> None:
         if self._waiter is not None:
             _resolve(self._waiter)
+
+
+def _declined(chunk: bytes) -> bool:
+    return False
 
 
 def _resolve(waiter: asyncio.Future[None]) -> None:

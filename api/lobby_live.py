@@ -20,10 +20,9 @@ from litestar import Request, get
 from litestar.datastructures import State
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.direct_streams import DirectStream, Write
+from api.direct_streams import DirectStream, Writer
 from api.errors import UNAVAILABLE
 from api.live import (
-    KEEP_ALIVE,
     LOBBY,
     KeepAlive,
     LiveHub,
@@ -31,6 +30,7 @@ from api.live import (
     counted,
     refuse_while_closing,
 )
+from api.live_feeds import KEEP_ALIVE
 from api.reads import Kind, Limit, Page, known_kind, lobby_page
 
 log = logging.getLogger(__name__)
@@ -122,7 +122,7 @@ class LobbyFeeds:
 
 
 async def lobby_updates(
-    write: Write, hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
+    write: Writer, hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
 ) -> None:
     """Write the lobby page now, then again each time it changes, until the service stops."""
     keep_alive = KeepAlive(hub.heartbeat)

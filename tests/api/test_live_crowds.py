@@ -1,6 +1,8 @@
 """Live streams in crowds: the caps per game and per client, one feed shared by a game's
-streams, and a stream cut once it holds too many batches unsent."""
+streams, a batch written at once to a stream waiting for it, and a stream cut once it holds
+too many batches unsent."""
 
+import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator
@@ -9,7 +11,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from api.app import create_app
-from api.live_feeds import Subscriber
+from api.live_feeds import KEEP_ALIVE, Subscriber
 from infra.settings import StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, open_stream
@@ -83,3 +85,39 @@ def test_a_stream_too_far_behind_is_cut_and_holds_nothing() -> None:
         subscriber.offer(batch)  # type: ignore[arg-type]
     assert subscriber.ended
     assert subscriber.take() == []
+
+
+class Chunk:
+    """A batch as a stream sees it: its encoded bytes."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def encoded(self, seat: int, with_view: bool) -> bytes:
+        return self.data
+
+
+async def test_a_batch_is_written_at_once_to_a_waiting_stream_else_queued_in_order() -> None:
+    subscriber, written, server_takes = Subscriber(seat=0, with_view=False), [], [True]
+
+    def write_now(chunk: bytes) -> bool:
+        if server_takes[0]:
+            written.append(chunk)
+        return server_takes[0]
+
+    subscriber.write_now = write_now
+    waiting = asyncio.ensure_future(subscriber.wait())
+    await asyncio.sleep(0)
+    subscriber.offer(Chunk(b"first"))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert written == [b"first"] and not waiting.done(), "written without waking the stream"
+    subscriber.beat()
+    subscriber.beat()
+    assert written == [b"first", KEEP_ALIVE] and not subscriber.keep_alive_due
+    server_takes[0] = False
+    subscriber.offer(Chunk(b"second"))  # type: ignore[arg-type]
+    await waiting
+    server_takes[0] = True
+    subscriber.offer(Chunk(b"third"))  # type: ignore[arg-type]
+    assert [batch.data for batch in subscriber.take()] == [b"second", b"third"]  # type: ignore[attr-defined]
+    assert written == [b"first", KEEP_ALIVE], "nothing overtakes a batch queued before it"
