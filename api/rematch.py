@@ -3,7 +3,6 @@
 import uuid
 from typing import Any
 
-import msgspec
 from litestar import Request, Response, post
 from litestar.datastructures import State
 
@@ -12,9 +11,9 @@ from api.params import GameId
 from api.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
-from domain import clocks, table
+from domain import table
 from domain.errors import DomainError
-from infra.quickplay import QuickPlay, QuickSeat
+from infra.quickplay import QuickPlay, QuickSeat, table_options
 
 
 @post("/games/{game_id:str}/rematch", tags=["games"], opt={RATE_LIMIT: "games"})
@@ -31,13 +30,15 @@ async def rematch(
     assert game.table.rematch is not None
     kind, new_id = game.rules.kind, game.table.rematch
     clock = game.table.clock.options if game.table.clock else None
-    options = clocks.with_clock(msgspec.to_builtins(game.table.options), clock)
+    options = table_options(game.table.options, clock)
     await handler.create(kind, options, f"rematch of {game_id}", new_id)
     old = game.table.seats[seat]
     command = table.TakeSeat(old.name, bot=old.bot, player=old.player)
     quickplay: QuickPlay = state.quickplay
     seats = len(game.table.seats)
-    placed = await quickplay.seat_at(new_id, kind, seats, command, f"rematch by seat {seat}")
+    placed = await quickplay.seat_at(
+        new_id, kind, seats, options, command, f"rematch by seat {seat}"
+    )
     return Response(placed, status_code=201, headers={"Location": f"/games/{new_id}"})
 
 

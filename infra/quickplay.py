@@ -1,7 +1,10 @@
 """Quick play: seat a caller at an open table of a kind, or open one.
 
 Quick play fills the tables it opened (and rematches, `api.rematch`), each kept in
-`quickplay_tables` with the seats it waits for, oldest first. Choosing a table and taking its
+`quickplay_tables` with the seats it waits for and its options, oldest first; a caller is
+seated only at a table of the kind's default options and no clock, like the tables quick play
+opens, so nobody asking for a quick game lands at a rematch played with a clock or other
+options. Choosing a table and taking its
 seat happen under a lock per kind, in this process (a lock per kind) and across processes
 (a Postgres advisory lock), so callers arriving together join the same table; the seat itself
 is taken through the command handler, so no two callers ever get the same seat. The seat
@@ -10,6 +13,7 @@ that fills a table starts its game.
 
 import asyncio
 from collections import defaultdict
+from typing import Any
 
 import asyncpg
 import msgspec
@@ -17,7 +21,7 @@ import msgspec
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
 from commands.registry import game_rules
-from domain import table
+from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, require
 
@@ -51,23 +55,30 @@ class QuickPlay:
             await connection.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('quickplay:' || $1))", kind
             )
-            for game_id, target in await _open_tables(connection, kind, seats):
+            defaults = table_options(rules.Options(), None)
+            for game_id, target in await _open_tables(connection, kind, seats, defaults):
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
             created = await self._handler.create(kind, {}, None)
-            await open_table(connection, created.game_id, kind, wanted)
+            await open_table(connection, created.game_id, kind, wanted, defaults)
             placed = await self._join(connection, created.game_id, wanted, command)
             assert placed is not None, "a new table has a free seat"
             return placed
 
     async def seat_at(
-        self, game_id: str, kind: str, target: int, command: table.TakeSeat, command_id: str
+        self,
+        game_id: str,
+        kind: str,
+        target: int,
+        options: dict[str, Any],
+        command: table.TakeSeat,
+        command_id: str,
     ) -> QuickSeat:
-        """Offer a table to quick play until `target` seats are taken, and seat `command`'s
-        caller there (once per command id)."""
+        """Offer a table of `options` (`table_options`) to quick play until `target` seats
+        are taken, and seat `command`'s caller there (once per command id)."""
         async with self._pool.acquire() as connection:
-            await open_table(connection, game_id, kind, target)
+            await open_table(connection, game_id, kind, target, options)
             return await self._take(connection, game_id, target, command, command_id)
 
     async def _join(
@@ -109,26 +120,36 @@ class QuickPlay:
                 raise
 
 
-async def open_table(connection: asyncpg.Connection, game_id: str, kind: str, seats: int) -> None:
+def table_options(options: object, clock: clocks.ClockOptions | None) -> dict[str, Any]:
+    """A table's options as quick play compares them: the game's, and its clock's if any."""
+    return clocks.with_clock(msgspec.to_builtins(options), clock)
+
+
+async def open_table(
+    connection: asyncpg.Connection, game_id: str, kind: str, seats: int, options: dict[str, Any]
+) -> None:
     """Offer a table to quick play until `seats` seats are taken (once: a table offered
     already keeps its offer)."""
     await connection.execute(
-        "INSERT INTO quickplay_tables (game_id, kind, seats) VALUES ($1, $2, $3)"
-        " ON CONFLICT (game_id) DO NOTHING",
+        "INSERT INTO quickplay_tables (game_id, kind, seats, options)"
+        " VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT (game_id) DO NOTHING",
         game_id,
         kind,
         seats,
+        msgspec.json.encode(options).decode(),
     )
 
 
 async def _open_tables(
-    connection: asyncpg.Connection, kind: str, seats: int | None
+    connection: asyncpg.Connection, kind: str, seats: int | None, options: dict[str, Any]
 ) -> list[tuple[str, int]]:
     rows = await connection.fetch(
         "SELECT game_id, seats FROM quickplay_tables WHERE open AND kind = $1"
-        " AND ($2::int IS NULL OR seats = $2) ORDER BY created_at, game_id",
+        " AND ($2::int IS NULL OR seats = $2) AND options = $3::jsonb"
+        " ORDER BY created_at, game_id",
         kind,
         seats,
+        msgspec.json.encode(options).decode(),
     )
     return [(row["game_id"], row["seats"]) for row in rows]
 

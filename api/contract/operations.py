@@ -257,8 +257,9 @@ def _described() -> dict[tuple[str, str], Operation]:
             ),
             player="optional",
             description="Without a player token the seat is a casual one and needs a `name`. "
-            "Quick play fills only the tables it opened and rematches: a table opened with "
-            "`POST /games` is never chosen. A player already waiting at an open table of the "
+            "Quick play fills only the tables it opened and the rematches of the kind's "
+            "default options and no clock: a table opened with `POST /games` is never chosen. "
+            "A player already waiting at an open table of the "
             "kind is refused (`already_waiting`, naming it) rather than given another.",
         ),
         ("get", "/ratings/{kind}"): Operation(

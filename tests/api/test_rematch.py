@@ -76,3 +76,21 @@ async def test_a_rematch_waits_for_the_end_and_needs_a_seat(client: AsyncClient)
     problem(await client.post(rematch, headers=bearer(seats[0])), 409, "game_not_over")
     problem(await client.post(rematch), 401, "missing_token")
     problem(await client.post(rematch, headers=bearer("nope")), 403, "wrong_token")
+
+
+async def test_quick_play_fills_a_rematch_of_default_options_but_not_a_clocked_one(
+    client: AsyncClient,
+) -> None:
+    rematches = []
+    for options in ({}, {"clock": {"turn_seconds": 600}}):
+        _, game_id, seats = await finished_game(client, options=options)
+        opened = await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0]))
+        rematches.append(ok(opened, 201)["game_id"])
+    default, clocked = rematches
+    for _ in range(50):  # fill the tables waiting for quick play, until one opens for us
+        seated = ok(await client.post("/quickplay", json={"kind": "mad", "name": "x"}), 201)
+        if seated["seat"] == 0:
+            break
+    assert seated["seat"] == 0, "quick play left no table open"
+    assert len((await view(client, default))["seats"]) == 2, "a stranger filled it"
+    assert len((await view(client, clocked))["seats"]) == 1, "only its players return to it"

@@ -463,7 +463,7 @@ export interface paths {
          *     given), or at a table opened for the caller; the seat that fills a table starts its
          *     game. The seat token is shown only once.
          *
-         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and rematches: a table opened with `POST /games` is never chosen. A player already waiting at an open table of the kind is refused (`already_waiting`, naming it) rather than given another.
+         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and the rematches of the kind's default options and no clock: a table opened with `POST /games` is never chosen. A player already waiting at an open table of the kind is refused (`already_waiting`, naming it) rather than given another.
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
