@@ -14,7 +14,6 @@ themselves; clients come back with `Last-Event-ID`.
 
 import asyncio
 import contextlib
-import time
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -109,12 +108,19 @@ class LiveHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
         self._listeners: list[Callable[[StoredEvent], None]] = []
+        self.beats = 0
+        """Heartbeats so far."""
+        self._beat_listeners: list[Callable[[], None]] = []
         self._feeds: dict[str, GameFeed] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def listen(self, listener: Callable[[StoredEvent], None]) -> None:
         """Have `listener` called with every event the hub sees, whatever its game."""
         self._listeners.append(listener)
+
+    def on_beat(self, listener: Callable[[], None]) -> None:
+        """Have `listener` called at every heartbeat, after the game streams'."""
+        self._beat_listeners.append(listener)
 
     async def run(self, stopping: asyncio.Event) -> None:
         self._loop = asyncio.get_running_loop()
@@ -183,9 +189,12 @@ class LiveHub:
         """Every `heartbeat` seconds, have each game stream that sent nothing since the last
         beat send a keep-alive: one timer for all the streams, none per stream."""
         while not await workers.pause(stopping, self.heartbeat):
+            self.beats += 1
             for feed in list(self._feeds.values()):
                 for subscriber in list(feed.subscribers):
                     subscriber.beat()
+            for listener in self._beat_listeners:
+                listener()
 
     def close(self) -> None:
         """End every stream now: the service is stopping."""
@@ -201,26 +210,6 @@ class LiveHub:
         """`close`, from a signal handler or another thread."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.close)
-
-
-class KeepAlive:
-    """When a stream has been quiet for `interval` seconds, it is due a keep-alive comment."""
-
-    def __init__(self, interval: float) -> None:
-        self._interval = interval
-        self.sent()
-
-    def sent(self) -> None:
-        self._since = time.monotonic()
-
-    def remaining(self) -> float:
-        return max(0.0, self._since + self._interval - time.monotonic())
-
-    def due(self) -> bool:
-        if self.remaining() > 0:
-            return False
-        self.sent()
-        return True
 
 
 def counted(body: Body, release: Callable[[], None]) -> Body:

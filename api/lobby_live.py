@@ -6,7 +6,9 @@ The lobby is a read model, which trails the log by the projection lag, so a woke
 the page again every `SETTLE_STEP` seconds for up to `SETTLE_SECONDS` until it has changed; a
 feed also reads it at every poll anyway, so a lost wake-up only delays a change, and a read
 that fails (Postgres down) is tried again at the next one while the streams go on. A stream
-that falls behind only misses pages that were replaced: it is always sent the latest.
+that falls behind only misses pages that were replaced: it is always sent the latest. The
+hub's heartbeat wakes the streams too, and one quiet since the beat before sends a
+keep-alive.
 """
 
 import asyncio
@@ -24,7 +26,6 @@ from api.direct_streams import DirectStream, Writer
 from api.errors import UNAVAILABLE
 from api.live import (
     LOBBY,
-    KeepAlive,
     LiveHub,
     client_address,
     counted,
@@ -63,13 +64,18 @@ class LobbyFeed:
         self.shown: Page | None = None
         self.message = b""
         self.changed = asyncio.Event()
-        """Set when `message` is replaced (then a new event stands for the next change)."""
+        """Set when `message` is replaced or the hub beats (then a new event stands for the
+        next)."""
 
     async def load(self) -> None:
         self._show(await lobby_page(self._pool, self._kind, self._limit))
 
     def _show(self, page: Page) -> None:
         self.shown, self.message = page, lobby_message(page)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the streams: the page changed, or the hub beat."""
         changed, self.changed = self.changed, asyncio.Event()
         changed.set()
 
@@ -98,6 +104,11 @@ class LobbyFeeds:
         self._hub, self._pool = hub, pool
         self._feeds: dict[tuple[str | None, int], LobbyFeed] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        hub.on_beat(self._beat)
+
+    def _beat(self) -> None:
+        for feed in self._feeds.values():
+            feed.wake()
 
     @contextlib.asynccontextmanager
     async def following(self, kind: str | None, limit: int) -> AsyncIterator[LobbyFeed]:
@@ -124,19 +135,21 @@ class LobbyFeeds:
 async def lobby_updates(
     write: Writer, hub: LiveHub, feeds: LobbyFeeds, kind: str | None, limit: int
 ) -> None:
-    """Write the lobby page now, then again each time it changes, until the service stops."""
-    keep_alive = KeepAlive(hub.heartbeat)
+    """Write the lobby page now, then again each time it changes, until the service stops;
+    at a heartbeat of the hub that finds the stream quiet since the one before, a
+    keep-alive."""
     async with feeds.following(kind, limit) as feed:
-        sent = b""
+        sent, written_at = b"", hub.beats
         while not hub.closing.is_set():
+            changed = feed.changed
             if feed.message != sent:
                 sent = feed.message
-                keep_alive.sent()
                 await write(sent)
-            elif keep_alive.due():
+                written_at = hub.beats
+            elif hub.beats >= written_at + 2:
                 await write(KEEP_ALIVE)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(feed.changed.wait(), keep_alive.remaining())
+                written_at = hub.beats
+            await changed.wait()
 
 
 @get("/lobby/live", tags=["read models"])

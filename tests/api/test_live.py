@@ -120,6 +120,14 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
             assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
 
 
+async def test_a_quiet_lobby_stream_still_sends_keep_alives(quick_heartbeat: AnyClient) -> None:
+    async with open_stream(quick_heartbeat, "/lobby/live") as stream:
+        assert (await stream.message(timeout=2)).event == "lobby"
+        for _ in range(3):
+            beat = await stream.message(timeout=2)
+            assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
+
+
 async def test_a_streams_chunks_pass_no_send_wrapper_and_its_start_passes_them_all(
     client: AnyClient,
 ) -> None:
