@@ -179,7 +179,9 @@ class CommandHandler:
             )
         except ConcurrencyConflict:
             raise DomainError(
-                "handle_taken", f"the handle {registered.handle!r} is taken"
+                "handle_taken",
+                f"the handle {registered.handle!r} is taken (handles are compared regardless"
+                " of case)",
             ) from None
         return registered.handle, token
 

@@ -1,9 +1,15 @@
 """Players: a unique handle, registered once, to which seats are linked.
 
+Two handles are the same when they differ only by case or by a compatibility form of a
+character (`Ada`, `ADA` and `ada` in full-width letters are one handle): the first registered
+takes it, and is shown as it was typed.
+
 A seat taken with a player's token counts for that player in the scoreboards and ratings; a
 seat taken with a free name counts for nobody. Bots count as the players `bot:<strategy>`,
 a prefix no registered handle may take.
 """
+
+import unicodedata
 
 import msgspec
 
@@ -38,16 +44,22 @@ def register(command: RegisterPlayer) -> PlayerRegistered:
     )
     require("/" not in handle, "invalid_handle", "a handle holds no `/`")
     require(
-        not handle.startswith(BOT_PREFIX),
+        not handle_key(handle).startswith(BOT_PREFIX),
         "invalid_handle",
         f"handles starting with {BOT_PREFIX!r} are the bots'",
     )
     return PlayerRegistered(handle)
 
 
+def handle_key(handle: str) -> str:
+    """What two handles that are the same have in common: the NFKC form, case-folded."""
+    return unicodedata.normalize("NFKC", handle).casefold()
+
+
 def stream_id(handle: str) -> str:
-    """The stream a player's events are recorded in (apart from every game's, a UUID)."""
-    return STREAM_PREFIX + handle
+    """The stream a player's registration is recorded in (apart from every game's, a UUID),
+    named by the handle's key, so a handle is registered once whatever its case."""
+    return STREAM_PREFIX + handle_key(handle)
 
 
 def bot_handle(strategy: str) -> str:

@@ -18,7 +18,10 @@ async def test_a_handle_is_registered_once_with_a_token_stored_only_as_its_hash(
     client: AsyncClient, pool: asyncpg.Pool
 ) -> None:
     handle, token = await register(client)
-    problem(await client.post("/players", json={"handle": handle}), 409, "handle_taken")
+    for taken in (handle, handle.upper(), handle.title(), f" {handle} "):
+        problem(await client.post("/players", json={"handle": taken}), 409, "handle_taken")
+    full_width = "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in handle)
+    problem(await client.post("/players", json={"handle": full_width}), 409, "handle_taken")
     stored = await pool.fetchval("SELECT token_hash FROM player_tokens WHERE handle = $1", handle)
     assert bytes(stored) == hashlib.sha256(token.encode()).digest()
     logged = await pool.fetch(
@@ -32,7 +35,7 @@ async def test_a_bad_handle_is_refused_and_records_nothing(
     client: AsyncClient, pool: asyncpg.Pool
 ) -> None:
     before = await pool.fetchval("SELECT count(*) FROM events")
-    for handle in ("", "   ", "x" * 41, "a\x00b", "a/b", "bot:random"):
+    for handle in ("", "   ", "x" * 41, "a\x00b", "a/b", "bot:random", "BOT:random"):
         problem(await client.post("/players", json={"handle": handle}), 422, "invalid_handle")
     problem(await client.post("/players", json={"name": "ada"}), 400, "invalid_body")
     assert await pool.fetchval("SELECT count(*) FROM events") == before

@@ -439,7 +439,7 @@ export interface paths {
          *     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
          *     the scoreboards and ratings.
          *
-         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`).
+         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`). A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
          */
         post: operations["PlayersRegisterPlayer"];
         delete?: never;
