@@ -18,7 +18,6 @@ Targets: throughput with the crowd >= 0.8x without it; `/health` p99 <= 50 ms wi
 
 import argparse
 import asyncio
-import os
 import random
 import sys
 import time
@@ -203,11 +202,11 @@ def merged(windows: list[Window]) -> Window:
 
 
 async def run(seconds: float, rounds: int) -> None:
-    os.environ["CARDROOM_LIVE_STREAMS_PER_CLIENT"] = str(SPREAD + HOT + 100)
     alone: list[Window] = []
     crowded: list[Window] = []
+    cap = {"CARDROOM_LIVE_STREAMS_PER_CLIENT": str(SPREAD + HOT + 100)}
     async with bench_servers(ROOT) as servers:
-        with servers.serve() as service:
+        with servers.serve(settings=cap) as service:
             await ready(service)
             for _ in range(rounds):  # fresh games each round, each window beside the other
                 games = await opened_games(service.port)

@@ -1,4 +1,4 @@
-"""Cardroom's performance targets P1-P5, each printed beside its floor, in one run.
+"""Cardroom's performance targets P1-P5 and Keep, each printed beside its floor, in one run.
 
     python bench/perf.py                  # about three minutes; --seconds sets each window
     python bench/perf.py --only P4        # one target (repeat --only for more)
@@ -20,6 +20,8 @@ and uses Redis database 12 (flushed). It starts the floor app (`bench/floor.py`)
   finished game of 20,000 events.
 - P5: two API processes, one hot table played through both at once: every acknowledged move
   once in the log, read models rebuilt equal to the live ones.
+- Keep: the resident memory of one `cardroom serve` process with 10,000 open tables, beside
+  its own at start.
 """
 
 import argparse
@@ -38,6 +40,7 @@ from cold import p4  # noqa: E402
 from driver import Game, Http, drive, open_game  # noqa: E402
 from racing import p3, p5  # noqa: E402
 from services import Servers, Service, bench_servers, ready  # noqa: E402
+from tables import keep  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -204,6 +207,7 @@ async def run(
         "P3": lambda servers: p3(servers, seconds, today),
         "P4": p4,
         "P5": lambda servers: p5(servers, seconds),
+        "Keep": keep,
     }
     for name, target in targets.items():
         if only and name not in only:
@@ -225,7 +229,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        choices=["P1", "P2", "P3", "P4", "P5"],
+        choices=["P1", "P2", "P3", "P4", "P5", "Keep"],
         help="run only this target (P4 alone takes about a minute); may be repeated",
     )
     args = parser.parse_args()

@@ -43,12 +43,13 @@ class Servers:
     """The checkout `cardroom serve` runs from."""
 
     def serve(
-        self, *flags: str, root: Path | None = None
+        self, *flags: str, root: Path | None = None, settings: dict[str, str] | None = None
     ) -> contextlib.AbstractContextManager[Service]:
+        """`cardroom serve` on these servers, with `settings` (CARDROOM_* variables) added."""
         port = free_port()
         command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port), *flags]
         urls = {"CARDROOM_DATABASE_URL": self.database_url, "CARDROOM_REDIS_URL": self.redis_url}
-        return started(command, urls, port, root or self.service_root)
+        return started(command, urls | (settings or {}), port, root or self.service_root)
 
     def floor(self, *flags: str) -> contextlib.AbstractContextManager[Service]:
         port = free_port()
