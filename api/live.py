@@ -119,7 +119,8 @@ class LiveHub:
         self._listeners.append(listener)
 
     def on_beat(self, listener: Callable[[], None]) -> None:
-        """Have `listener` called at every heartbeat, after the game streams'."""
+        """Have `listener` called at every heartbeat, after the game streams', and when the
+        service stops (`close`)."""
         self._beat_listeners.append(listener)
 
     async def run(self, stopping: asyncio.Event) -> None:
@@ -205,6 +206,8 @@ class LiveHub:
         for waiters in self._waiting.values():
             for waiter in waiters:
                 waiter.set()
+        for listener in self._beat_listeners:
+            listener()
 
     def close_soon(self) -> None:
         """`close`, from a signal handler or another thread."""

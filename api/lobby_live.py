@@ -65,7 +65,8 @@ class LobbyFeed:
         self.message = b""
         self.changed = asyncio.Event()
         """Set when `message` is replaced or the hub beats (then a new event stands for the
-        next)."""
+        next), and for good once the feed has stopped."""
+        self.stopped = False
 
     async def load(self) -> None:
         self._show(await lobby_page(self._pool, self._kind, self._limit))
@@ -80,16 +81,19 @@ class LobbyFeed:
         changed.set()
 
     async def run(self) -> None:
-        while self.streams and not self._hub.closing.is_set():
-            woken = await self._hub.wait(LOBBY, self._hub.poll_seconds())
-            try:
-                page = await self._next_page(woken)
-            except UNAVAILABLE as error:
-                log.warning("the lobby stream cannot read the lobby now: %s", error)
-                continue
-            if page != self.shown:
-                self._show(page)
-        self.changed.set()
+        try:
+            while self.streams and not self._hub.closing.is_set():
+                woken = await self._hub.wait(LOBBY, self._hub.poll_seconds())
+                try:
+                    page = await self._next_page(woken)
+                except UNAVAILABLE as error:
+                    log.warning("the lobby stream cannot read the lobby now: %s", error)
+                    continue
+                if page != self.shown:
+                    self._show(page)
+        finally:
+            self.stopped = True
+            self.changed.set()
 
     async def _next_page(self, woken: bool) -> Page:
         if woken and self.shown is not None:
@@ -140,7 +144,7 @@ async def lobby_updates(
     keep-alive."""
     async with feeds.following(kind, limit) as feed:
         sent, written_at = b"", hub.beats
-        while not hub.closing.is_set():
+        while not hub.closing.is_set() and not feed.stopped:
             changed = feed.changed
             if feed.message != sent:
                 sent = feed.message
@@ -148,7 +152,7 @@ async def lobby_updates(
                 written_at = hub.beats
             elif hub.beats >= written_at + 2:
                 await write(KEEP_ALIVE)
-                written_at = hub.beats
+                written_at = hub.beats - 1  # quiet still: the next beat brings another
             await changed.wait()
 
 

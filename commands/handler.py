@@ -181,7 +181,7 @@ class CommandHandler:
             raise DomainError(
                 "handle_taken",
                 f"the handle {registered.handle!r} is taken (handles are compared regardless"
-                " of case)",
+                " of case and of compatibility forms)",
             ) from None
         return registered.handle, token
 

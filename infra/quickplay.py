@@ -56,7 +56,11 @@ class QuickPlay:
                 "SELECT pg_advisory_xact_lock(hashtext('quickplay:' || $1))", kind
             )
             defaults = table_options(rules.Options(), None)
-            for game_id, target in await _open_tables(connection, kind, seats, defaults):
+            waiting = await _open_tables(connection, kind, seats, defaults)
+            await self._refuse_if_waiting([game_id for game_id, _, _ in waiting], command)
+            for game_id, target, fits in waiting:
+                if not fits:
+                    continue  # a rematch with a clock or other options waits for its players
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
@@ -81,6 +85,15 @@ class QuickPlay:
             await open_table(connection, game_id, kind, target, options)
             return await self._take(connection, game_id, target, command, command_id)
 
+    async def _refuse_if_waiting(self, game_ids: list[str], command: table.TakeSeat) -> None:
+        """Refuse a player who holds a seat at one of these open tables already."""
+        if command.player is None:
+            return
+        for game_id in game_ids:
+            game = await self._handler.current(game_id)
+            if command.player in (seat.player for seat in game.table.seats):
+                raise _already_waiting(game_id)
+
     async def _join(
         self, connection: asyncpg.Connection, game_id: str, target: int, command: table.TakeSeat
     ) -> QuickSeat | None:
@@ -91,10 +104,8 @@ class QuickPlay:
             if error.code in GONE:
                 await _close(connection, game_id)
                 return None
-            if error.code == "already_seated":
-                raise DomainError(
-                    "already_waiting", f"you wait at quick-play table {game_id} already"
-                ) from None
+            if error.code == "already_seated":  # seated through another process meanwhile
+                raise _already_waiting(game_id) from None
             raise
 
     async def _take(
@@ -121,7 +132,8 @@ class QuickPlay:
 
 
 def table_options(options: object, clock: clocks.ClockOptions | None) -> dict[str, Any]:
-    """A table's options as quick play compares them: the game's, and its clock's if any."""
+    """A table's options as quick play compares them, and as `table.created` records them:
+    the game's, and its clock's if any."""
     return clocks.with_clock(msgspec.to_builtins(options), clock)
 
 
@@ -142,16 +154,22 @@ async def open_table(
 
 async def _open_tables(
     connection: asyncpg.Connection, kind: str, seats: int | None, options: dict[str, Any]
-) -> list[tuple[str, int]]:
+) -> list[tuple[str, int, bool]]:
+    """The open quick-play tables of a kind (of `seats` seats, when given), oldest first:
+    each one's id, the seats it waits for and whether it has these options."""
     rows = await connection.fetch(
-        "SELECT game_id, seats FROM quickplay_tables WHERE open AND kind = $1"
-        " AND ($2::int IS NULL OR seats = $2) AND options = $3::jsonb"
+        "SELECT game_id, seats, coalesce(options = $3::jsonb, false) AS fits"
+        " FROM quickplay_tables WHERE open AND kind = $1 AND ($2::int IS NULL OR seats = $2)"
         " ORDER BY created_at, game_id",
         kind,
         seats,
         msgspec.json.encode(options).decode(),
     )
-    return [(row["game_id"], row["seats"]) for row in rows]
+    return [(row["game_id"], row["seats"], row["fits"]) for row in rows]
+
+
+def _already_waiting(game_id: str) -> DomainError:
+    return DomainError("already_waiting", f"you wait at quick-play table {game_id} already")
 
 
 async def _close(connection: asyncpg.Connection, game_id: str) -> None:

@@ -1,8 +1,10 @@
 """`GET /games/{id}/live` for browsers: stream tickets, keep-alives and views in the stream."""
 
 import asyncio
+import contextlib
 import queue
 import random
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -120,12 +122,28 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
             assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
 
 
-async def test_a_quiet_lobby_stream_still_sends_keep_alives(quick_heartbeat: AnyClient) -> None:
-    async with open_stream(quick_heartbeat, "/lobby/live") as stream:
-        assert (await stream.message(timeout=2)).event == "lobby"
-        for _ in range(3):
-            beat = await stream.message(timeout=2)
-            assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
+async def keep_alives_in(stream: SseReader, seconds: float) -> int:
+    """The keep-alives a stream sends in `seconds` (other messages skipped)."""
+    count, deadline = 0, time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        with contextlib.suppress(queue.Empty):
+            count += (await stream.message(timeout=left)).comments == ["keep-alive"]
+    return count
+
+
+async def test_a_quiet_lobby_stream_sends_keep_alives_as_often_as_a_game_stream(
+    quick_heartbeat: AnyClient,
+) -> None:
+    game_id, _ = await open_table(quick_heartbeat, "mad", 2)
+    latest = (await view(quick_heartbeat, game_id))["version"]
+    async with (
+        open_stream(quick_heartbeat, f"/games/{game_id}/live", {"after": latest}) as game,
+        open_stream(quick_heartbeat, "/lobby/live") as lobby,
+    ):
+        assert (await lobby.message(timeout=2)).event == "lobby"
+        counts = await asyncio.gather(keep_alives_in(game, 2.0), keep_alives_in(lobby, 2.0))
+    assert counts[0] >= 3, "the game stream sends a keep-alive at each beat while quiet"
+    assert abs(counts[0] - counts[1]) <= 2, f"game and lobby keep-alives: {counts}"
 
 
 async def test_a_streams_chunks_pass_no_send_wrapper_and_its_start_passes_them_all(

@@ -81,12 +81,16 @@ async def test_a_rematch_waits_for_the_end_and_needs_a_seat(client: AsyncClient)
 async def test_quick_play_fills_a_rematch_of_default_options_but_not_a_clocked_one(
     client: AsyncClient,
 ) -> None:
-    rematches = []
+    rematches, waiting = [], []
     for options in ({}, {"clock": {"turn_seconds": 600}}):
-        _, game_id, seats = await finished_game(client, options=options)
+        players, game_id, seats = await finished_game(client, options=options)
         opened = await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0]))
         rematches.append(ok(opened, 201)["game_id"])
+        waiting.append(players[0][1])
     default, clocked = rematches
+    again = await client.post("/quickplay", json={"kind": "mad"}, headers=bearer(waiting[1]))
+    problem(again, 409, "already_waiting")
+    assert clocked in again.json()["detail"], "its player waits at the clocked rematch"
     for _ in range(50):  # fill the tables waiting for quick play, until one opens for us
         seated = ok(await client.post("/quickplay", json={"kind": "mad", "name": "x"}), 201)
         if seated["seat"] == 0:
