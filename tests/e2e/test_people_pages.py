@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.api.players import bearer
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
@@ -70,7 +71,7 @@ def test_unknown_kinds_and_players_are_told_in_a_sentence(
     page.goto(f"{base}/boards/bridge")
     missing = page.locator('[data-testid="missing"]')
     assert missing.inner_text() == "No game called “bridge” is played here; pick one above."
-    assert page.locator(".kind-switcher a[href='/boards/mad']").count() == 1
+    expect(page.locator(".kind-switcher a[href='/boards/mad']")).to_have_count(1)  # kinds load
 
     page.goto(f"{base}/people/{quote('nobody at all')}")
     assert missing.inner_text() == "Nobody named “nobody at all” has finished a game here yet."
