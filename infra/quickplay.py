@@ -2,13 +2,14 @@
 
 Quick play fills the tables it opened (and rematches, `api.rematch`), each kept in
 `quickplay_tables` with the seats it waits for and its options, oldest first; a caller is
-seated only at a table of the kind's default options and no clock, like the tables quick play
-opens, so nobody asking for a quick game lands at a rematch played with a clock or other
-options. Choosing a table and taking its
-seat happen under a lock per kind, in this process (a lock per kind) and across processes
-(a Postgres advisory lock), so callers arriving together join the same table; the seat itself
-is taken through the command handler, so no two callers ever get the same seat. The seat
-that fills a table starts its game.
+seated only at a table of the kind's default options and no clock, like the tables quick
+play opens, so nobody asking for a quick game lands at a rematch played with a clock or
+other options. A player already seated at an open quick-play table of the kind (as its log
+records), whatever its options, is refused (`already_waiting`) rather than given another.
+Choosing a table and taking its seat happen under a lock per kind, in this process (a lock
+per kind) and across processes (a Postgres advisory lock), so callers arriving together
+join the same table; the seat itself is taken through the command handler, so no two
+callers ever get the same seat. The seat that fills a table starts its game.
 """
 
 import asyncio
@@ -25,6 +26,7 @@ from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, require
 
+SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
 GONE = ("table_full", "table_not_open")
 """Refusals of a seat at a table quick play can no longer fill (others took its seats or
 started it)."""
@@ -56,11 +58,9 @@ class QuickPlay:
                 "SELECT pg_advisory_xact_lock(hashtext('quickplay:' || $1))", kind
             )
             defaults = table_options(rules.Options(), None)
-            waiting = await _open_tables(connection, kind, seats, defaults)
-            await self._refuse_if_waiting([game_id for game_id, _, _ in waiting], command)
-            for game_id, target, fits in waiting:
-                if not fits:
-                    continue  # a rematch with a clock or other options waits for its players
+            if command.player is not None:
+                await _refuse_if_waiting(connection, kind, command.player)
+            for game_id, target in await _open_tables(connection, kind, seats, defaults):
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
@@ -84,15 +84,6 @@ class QuickPlay:
         async with self._pool.acquire() as connection:
             await open_table(connection, game_id, kind, target, options)
             return await self._take(connection, game_id, target, command, command_id)
-
-    async def _refuse_if_waiting(self, game_ids: list[str], command: table.TakeSeat) -> None:
-        """Refuse a player who holds a seat at one of these open tables already."""
-        if command.player is None:
-            return
-        for game_id in game_ids:
-            game = await self._handler.current(game_id)
-            if command.player in (seat.player for seat in game.table.seats):
-                raise _already_waiting(game_id)
 
     async def _join(
         self, connection: asyncpg.Connection, game_id: str, target: int, command: table.TakeSeat
@@ -154,18 +145,34 @@ async def open_table(
 
 async def _open_tables(
     connection: asyncpg.Connection, kind: str, seats: int | None, options: dict[str, Any]
-) -> list[tuple[str, int, bool]]:
-    """The open quick-play tables of a kind (of `seats` seats, when given), oldest first:
-    each one's id, the seats it waits for and whether it has these options."""
+) -> list[tuple[str, int]]:
+    """The open quick-play tables of a kind with these options (of `seats` seats, when
+    given), oldest first: each one's id and the seats it waits for."""
     rows = await connection.fetch(
-        "SELECT game_id, seats, coalesce(options = $3::jsonb, false) AS fits"
-        " FROM quickplay_tables WHERE open AND kind = $1 AND ($2::int IS NULL OR seats = $2)"
+        "SELECT game_id, seats FROM quickplay_tables WHERE open AND kind = $1"
+        " AND ($2::int IS NULL OR seats = $2) AND options = $3::jsonb"
         " ORDER BY created_at, game_id",
         kind,
         seats,
         msgspec.json.encode(options).decode(),
     )
-    return [(row["game_id"], row["seats"], row["fits"]) for row in rows]
+    return [(row["game_id"], row["seats"]) for row in rows]
+
+
+async def _refuse_if_waiting(connection: asyncpg.Connection, kind: str, player: str) -> None:
+    """Refuse a player whose seat at an open quick-play table of the kind (whatever its
+    options or seats) the log records already: one statement, however many tables wait."""
+    waiting = await connection.fetchval(
+        "SELECT offered.game_id FROM quickplay_tables AS offered"
+        " JOIN events AS seat ON seat.stream_id = offered.game_id"
+        " WHERE offered.open AND offered.kind = $1 AND seat.type = $2"
+        " AND seat.data ->> 'player' = $3 ORDER BY offered.created_at LIMIT 1",
+        kind,
+        SEAT_TAKEN,
+        player,
+    )
+    if waiting is not None:
+        raise _already_waiting(waiting)
 
 
 def _already_waiting(game_id: str) -> DomainError:
