@@ -123,6 +123,7 @@ def create_app(
             app.state.database_probe = probe
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = CommandHandler(PostgresEventStore(pool))
+            app.state.handler.on_appended(hub.appended)
             app.state.quickplay = QuickPlay(pool, app.state.handler)
             app.state.audits = AuditThread()
             work = background_work(pool, client, stream, run_workers, run_workers)

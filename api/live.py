@@ -30,6 +30,7 @@ from api.direct_streams import Body, DirectStream, Writer
 from api.live_feeds import KEEP_ALIVE, GameFeed, Subscriber
 from api.params import MAX_VERSION, GameId
 from api.tickets import TicketBook
+from commands.envelope import Applied
 from commands.handler import CommandHandler
 from commands.store import StoredEvent
 from domain import table
@@ -181,6 +182,12 @@ class LiveHub:
         else:
             await asyncio.shield(feed.loaded)
         return feed
+
+    def appended(self, applied: Applied) -> None:
+        """This process appended a command: the feed of its game, if followed, takes its
+        events at once rather than wait for them to come round through the relay and Redis."""
+        if feed := self._feeds.get(applied.game_id):
+            feed.applied(applied)
 
     def leave(self, feed: GameFeed, subscriber: Subscriber) -> None:
         if feed.leave(subscriber) and self._feeds.get(feed.game_id) is feed:

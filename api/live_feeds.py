@@ -4,10 +4,13 @@ The hub hands a feed each event of its game as the Redis stream carries it (the 
 included), so following a game costs no database read per event, whatever the number of
 streams: the feed folds the events into its own copy of the game, and each batch is redacted
 (`api.games.redacted`, as `GET /games/{id}/events` does), encoded once per viewer and sent
-as one chunk. A feed reads Postgres only when it opens, when the events it hears skip a
-version (a notification lost, Redis restarted), and when it has heard nothing for a poll's
-time, so a lost notification delays an event but never drops it. A read that fails (Postgres
-down or slow) is tried again at the next poll while the streams go on with keep-alives.
+as one chunk. The commands this process appends are handed to the feed of their game as
+they commit, sooner than through the relay and Redis, which bring them again after (known by
+their versions, dropped). A feed reads Postgres only when it opens, when the events it
+hears skip a version (a notification lost, Redis restarted), and when it has heard nothing
+for a poll's time, so a lost notification delays an event but never drops it. A read that
+fails (Postgres down or slow) is tried again at the next poll while the streams go on with
+keep-alives.
 
 A batch offered to a stream whose task waits with nothing unsent is written at once by the
 feed (`Writer.now`), without waking the task; otherwise it is queued and the task wakes to
@@ -30,6 +33,7 @@ from litestar.response import ServerSentEventMessage
 from api.errors import UNAVAILABLE
 from api.games import events_after, redacted
 from commands import codec
+from commands.envelope import Applied
 from commands.handler import CommandHandler, LoadedGame
 from commands.store import StoredEvent
 from domain import table
@@ -174,6 +178,7 @@ class GameFeed:
         self._poll = poll
         self._game: LoadedGame | None = None
         self._heard: list[StoredEvent] = []
+        self._applied: list[Applied] = []
         self._news = asyncio.Event()
         self.stopped = False
         self._openings: dict[tuple[int, bool, int], asyncio.Future[bytes]] = {}
@@ -191,6 +196,11 @@ class GameFeed:
     def hear(self, event: StoredEvent) -> None:
         """An event of this game from the Redis stream (called by the hub)."""
         self._heard.append(event)
+        self._news.set()
+
+    def applied(self, applied: Applied) -> None:
+        """A command this process appended to the game, committed (called by the hub)."""
+        self._applied.append(applied)
         self._news.set()
 
     def join(self, subscriber: Subscriber) -> None:
@@ -251,11 +261,37 @@ class GameFeed:
             self._news.clear()
             if self.stopped:
                 return
-            rows = self._heard_rows() if woken else None
-            if rows is None:
-                rows = await self._read_rows()
-            if rows:
-                await self._publish(rows)
+            events = (self._applied_events() or self._heard_events()) if woken else None
+            if events is None:
+                events = self._decoded(await self._read_rows())
+            if events:
+                await self._publish(events)
+
+    def _applied_events(self) -> list[tuple[int, Any]] | None:
+        """The events of this process's own commands that follow on from the feed's version
+        (the same events heard from Redis later are behind it then); None when they skip
+        one."""
+        version = self.game.table.version
+        events = [
+            (number, event)
+            for applied in self._applied
+            for number, event in enumerate(applied.events, applied.first_version)
+            if number > version
+        ]
+        self._applied.clear()
+        if not events or any(number != version + n for n, (number, _) in enumerate(events, 1)):
+            return None
+        if self._heard:
+            self._news.set()  # another process's events may follow: look at them next
+        return events
+
+    def _heard_events(self) -> list[tuple[int, Any]] | None:
+        rows = self._heard_rows()
+        return None if rows is None else self._decoded(rows)
+
+    def _decoded(self, rows: list[StoredEvent]) -> list[tuple[int, Any]]:
+        events = codec.decode_events(self.game.rules.kind, rows)
+        return [(row.version, event) for row, event in zip(rows, events, strict=True)]
 
     def _heard_rows(self) -> list[StoredEvent] | None:
         """The events heard that follow on from the feed's version, None when they skip one."""
@@ -284,14 +320,13 @@ class GameFeed:
         self._heard = heard[whole:]
         return heard[:whole]
 
-    async def _publish(self, rows: list[StoredEvent]) -> None:
+    async def _publish(self, events: list[tuple[int, Any]]) -> None:
         """Offer the batch to every subscriber, `WAKE_SLICE` at a time: each wakes a stream,
         and the loop serves other requests between slices instead of after them all."""
         game = self.game
-        events = codec.decode_events(game.rules.kind, rows)
-        self._game = replace(game, table=table.fold(game.rules, events, game.table))
-        versions = (row.version for row in rows)
-        batch = Batch(self._game, tuple(zip(versions, events, strict=True)))
+        folded = table.fold(game.rules, [event for _, event in events], game.table)
+        self._game = replace(game, table=folded)
+        batch = Batch(self._game, tuple(events))
         finished = self._game.table.status == "finished"
         for count, subscriber in enumerate(list(self.subscribers), 1):
             subscriber.offer(batch)

@@ -121,6 +121,12 @@ class CommandHandler:
         self._games: OrderedDict[str, LoadedGame] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
+        self._appended: list[Callable[[Applied], None]] = []
+
+    def on_appended(self, listener: Callable[[Applied], None]) -> None:
+        """Have `listener` called with each command this handler appends, once committed
+        (before the relay publishes its events)."""
+        self._appended.append(listener)
 
     async def create(
         self,
@@ -351,7 +357,10 @@ class CommandHandler:
         COMMANDS_ACCEPTED.inc()
         folded = table.fold(game.rules, events, game.table)
         self._remember(replace(game, table=folded, last_hash=last_hash))
-        return Applied(game.game_id, version + 1, version + len(events), events=events)
+        applied = Applied(game.game_id, version + 1, version + len(events), events=events)
+        for listener in self._appended:
+            listener(applied)
+        return applied
 
     async def _replayed(
         self, game: LoadedGame, done: RecordedCommand, store: EventStore

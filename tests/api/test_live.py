@@ -5,6 +5,7 @@ import contextlib
 import queue
 import random
 import time
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from litestar.types import Message, Scope
 
 from api.app import create_app
 from api.direct_streams import SERVER_SEND
+from api.live import POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS
 from tests.api.players import bearer, ok, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, get_scope, open_stream
 
@@ -120,6 +122,33 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
         for _ in range(3):
             beat = await stream.message(timeout=2)
             assert (beat.event, beat.data, beat.comments) == (None, "", ["keep-alive"])
+
+
+@pytest.fixture
+async def unrelayed(database_url: str, redis_url: str) -> AsyncIterator[AnyClient]:
+    """The API alone, its hub reading a Redis stream of its own that no relay publishes to."""
+    app = create_app(database_url, redis_url, f"unrelayed-{uuid.uuid4().hex}", run_workers=False)
+    async with AsyncTestClient(app) as test_client:
+        yield test_client
+
+
+async def test_a_move_reaches_the_streams_of_its_process_without_the_relay(
+    unrelayed: AnyClient,
+) -> None:
+    """No event reaches the hub through Redis: the stream gets each move from the handler
+    that appended it, long before its feed's poll."""
+    game_id, tokens = await open_table(unrelayed, "gnono", 2)
+    latest = (await view(unrelayed, game_id))["version"]
+    async with open_stream(unrelayed, f"/games/{game_id}/live", {"after": latest}) as stream:
+        await play(unrelayed, game_id, tokens, random.Random(3), 3)
+        moved = (await view(unrelayed, game_id))["version"]
+        assert moved > latest
+        started = time.monotonic()
+        received = await events_until(stream, moved)
+        waited = time.monotonic() - started
+    assert [version for version, _ in received] == list(range(latest + 1, moved + 1))
+    shortest_poll = min(POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS)
+    assert waited < shortest_poll / 2, f"the last event came {waited:.2f} s late, with a poll"
 
 
 async def keep_alives_in(stream: SseReader, seconds: float) -> int:
