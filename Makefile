@@ -40,7 +40,7 @@ $(BROWSER_STAMP):
 # Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API,
 # type-check the web client and rebuild its bundle into api/site/ (committed).
 client: install $(WEB_STAMP)
-	$(BIN)/python -m api.contract > web/openapi.json
+	$(BIN)/cardroom openapi > web/openapi.json
 	cd web && npm run --silent generate && npm run --silent check && npm run --silent build
 
 run: install
@@ -60,6 +60,6 @@ check: install
 lock:
 	$(BIN)/pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
-		--index-url https://pypi.org/simple -o requirements.lock
+		-o requirements.lock
 	$(BIN)/uv pip compile pyproject.toml --generate-hashes --python-version 3.11 \
-		--index-url https://pypi.org/simple -o requirements-runtime.lock
+		-o requirements-runtime.lock

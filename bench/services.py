@@ -47,7 +47,7 @@ class Servers:
     ) -> contextlib.AbstractContextManager[Service]:
         """`cardroom serve` on these servers, with `settings` (CARDROOM_* variables) added."""
         port = free_port()
-        command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port), *flags]
+        command = [sys.executable, "-m", "api.main.cli", "serve", "--port", str(port), *flags]
         urls = {"CARDROOM_DATABASE_URL": self.database_url, "CARDROOM_REDIS_URL": self.redis_url}
         return started(command, urls | (settings or {}), port, root or self.service_root)
 
@@ -65,7 +65,7 @@ class Servers:
             "PYTHONPATH": str(self.service_root),
         }
         subprocess.run(
-            [sys.executable, "-m", "api.cli", *arguments],
+            [sys.executable, "-m", "api.main.cli", *arguments],
             cwd=self.service_root,
             env=env,
             check=True,

@@ -1,6 +1,6 @@
 """Quick play: seat a caller at an open table of a kind, or open one.
 
-Quick play fills the tables it opened (and rematches, `api.rematch`), each kept in
+Quick play fills the tables it opened (and rematches, `api.routes.rematch`), each kept in
 `quickplay_tables` with the seats it waits for and its options, oldest first; a caller is
 seated only at a table of the kind's default options and no clock, like the tables quick
 play opens, so nobody asking for a quick game lands at a rematch played with a clock or

@@ -10,7 +10,7 @@ import pytest
 import redis.asyncio as redis
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from infra.postgres_store import PostgresEventStore
 from tests.servers import fresh_database, postgres_server, redis_server, server_folder
 

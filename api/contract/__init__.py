@@ -9,6 +9,6 @@ with, the seat-token security scheme where it takes one and a description (`oper
 examples taken from a real table of each kind (`examples`). `document` puts them together;
 `serving` serves the result and the docs UI.
 
-`python -m api.contract` prints the document (the TypeScript client in `web/` is generated
+`cardroom openapi` prints the document (the TypeScript client in `web/` is generated
 from it).
 """

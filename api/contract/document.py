@@ -8,7 +8,7 @@ from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
 from api.contract.operations import Operation, operations, status_of
 from api.contract.schemas import READ_MODEL_BODIES, REQUEST_BODIES, STREAM_DATA, components
-from api.errors import PROBLEM
+from api.http.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
 TICKET_SCHEME = "StreamTicket"
@@ -211,11 +211,3 @@ def _refs(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _refs(item)
-
-
-def document() -> dict[str, Any]:
-    """The published document of the service, built without connecting to anything."""
-    from api.app import create_app
-
-    app = create_app("postgresql://unused", "redis://unused")
-    return publish(app.openapi_schema.to_schema())

@@ -8,7 +8,8 @@ from typing import Any
 
 import msgspec
 
-from api import games
+from api.http import bodies
+from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR, AnyRules
@@ -46,7 +47,7 @@ def kind_example(kind: str) -> KindExample:
     state = table.fold(rules, started, state)
     moves = [move for seat in range(seats) for move in table.legal_moves(rules, state, seat)]
     shown = ((table.redact(rules, event, 0), before + n) for n, event in enumerate(started, 1))
-    events = [games.VersionedEvent(version, event) for event, version in shown if event]
+    events = [VersionedEvent(version, event) for event, version in shown if event]
     return KindExample(
         view=_json(table.view(rules, state, 0)),
         public=_json(table.view(rules, state, SPECTATOR)),
@@ -92,7 +93,7 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
                 }
             )
         case "get", "/games/kinds":
-            kinds = [_json(games.kind_info(rules)) for rules in GAMES.values()]
+            kinds = [_json(bodies.kind_info(rules)) for rules in GAMES.values()]
             return {"kinds": {"value": kinds}}
         case "post", "/games":
             return {"created": {"value": {"id": EXAMPLE_ID, "kind": first, "version": 1}}}

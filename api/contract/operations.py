@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from api.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
-from api.tickets import TICKETS_PER_SEAT
+from api.http.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
+from api.live.tickets import TICKETS_PER_SEAT
 from commands.registry import GAMES
 
 Token = Literal["none", "optional", "required"]
@@ -114,7 +114,7 @@ RATE_LIMITED = {
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
 }
-"""The operations under a rate limit (`api.rate_limits`), answering 429 `rate_limited`."""
+"""The operations under a rate limit (`api.http.rate_limits`), answering 429 `rate_limited`."""
 
 
 def operations() -> dict[tuple[str, str], Operation]:

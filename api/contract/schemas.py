@@ -6,9 +6,11 @@ from typing import Any
 
 import msgspec
 
-from api import games, quickplay, tickets
 from api.contract.kinds import REF, kind_components, kind_prefix
+from api.http import bodies
+from api.live import tickets
 from commands import log
+from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import players
 
@@ -49,10 +51,10 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "AnyOptions": _any_of("Options", "The options of a table of any kind."),
         "AnyView": _any_of("View", "A game's view of any kind."),
         "TableView": _by_kind("TableView", "A table as one viewer sees it, by kind."),
-        "VersionedEvent": _struct_schema(games.VersionedEvent, event=any_event),
-        "CommandAccepted": _struct_schema(games.CommandAccepted),
+        "VersionedEvent": _struct_schema(VersionedEvent, event=any_event),
+        "CommandAccepted": _struct_schema(bodies.CommandAccepted),
         "KindInfo": _struct_schema(
-            games.KindInfo,
+            bodies.KindInfo,
             options={"$ref": REF + "AnyOptions"},
             options_schema={
                 "type": "object",
@@ -63,9 +65,9 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         ),
         "LogRecord": _struct_schema(log.LogRecord, data=any_event),
         "CreateGame": _by_kind("CreateGame", "A table to open: its kind and options."),
-        "TakeSeatRequest": _without_defaults(_struct_schema(games.TakeSeatRequest)),
+        "TakeSeatRequest": _without_defaults(_struct_schema(bodies.TakeSeatRequest)),
         "RegisterPlayer": _struct_schema(players.RegisterPlayer),
-        "QuickPlayRequest": _without_defaults(_struct_schema(quickplay.QuickPlayRequest)),
+        "QuickPlayRequest": _without_defaults(_struct_schema(bodies.QuickPlayRequest)),
         "StreamTicket": _struct_schema(
             tickets.StreamTicket,
             ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},

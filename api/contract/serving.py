@@ -2,7 +2,7 @@
 the service itself (no CDN).
 
 The docs page holds no inline script or style, so it runs under the pages' strict
-Content-Security-Policy (`api.security_headers`): the document sits in a JSON data block,
+Content-Security-Policy (`api.http.security_headers`): the document sits in a JSON data block,
 which `/schema/docs.js` hands to Swagger UI."""
 
 import html

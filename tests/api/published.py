@@ -11,7 +11,7 @@ from typing import Any
 from httpx import Response
 from jsonschema import Draft202012Validator
 
-from api.contract.document import document
+from api.main.openapi import document
 from tests.api.sse import AnyClient, open_stream
 
 

@@ -11,9 +11,9 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 from prometheus_client import REGISTRY
 
+from api.main.simulate import simulate
 from commands.bots import BotWorker
 from commands.registry import GAMES
-from infra.simulate import simulate
 from tests.api.players import QUICK_OPTIONS, bearer, ok, view
 
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}

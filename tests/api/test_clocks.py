@@ -11,7 +11,7 @@ from typing import Any
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from tests.api.players import all_events, bearer, ok, view
 from tests.servers import fresh_database
 

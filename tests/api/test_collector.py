@@ -2,7 +2,7 @@
 
 import gc
 
-from api.collector import MIDDLE, OLD, YOUNG, tune_for_serving
+from api.main.collector import MIDDLE, OLD, YOUNG, tune_for_serving
 
 
 def test_serving_freezes_what_exists_and_collects_less_often() -> None:

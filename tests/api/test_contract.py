@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
 from api.contract.operations import operations
-from api.errors import PROBLEM, STATUS_BY_CODE
+from api.http.errors import PROBLEM, STATUS_BY_CODE
 from commands.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data

@@ -11,7 +11,7 @@ import httpx
 import uvicorn
 from litestar.types import Receive, Scope, Send
 
-from api.direct_streams import Writer
+from api.live.direct_streams import Writer
 
 StreamBody = Callable[[Writer], Awaitable[None]]
 CHUNK_BYTES = 256 * 1024

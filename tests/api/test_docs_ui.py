@@ -7,9 +7,9 @@ import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
 from api.contract.serving import DOCS_SCRIPT_PATH
-from api.cors import DEFAULT_ORIGINS, EXPOSED_HEADERS, allowed_origins
+from api.http.cors import DEFAULT_ORIGINS, EXPOSED_HEADERS, allowed_origins
+from api.main.app import create_app
 
 ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
 

@@ -9,7 +9,7 @@ import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from infra import read_models
 from tests.api.test_refusals import problem
 
@@ -39,7 +39,7 @@ class Kept(logging.Handler):
 
 
 async def test_a_failure_is_logged_and_answered_with_the_request_id(failing: AsyncClient) -> None:
-    kept, logger = Kept(), logging.getLogger("api.errors")
+    kept, logger = Kept(), logging.getLogger("api.http.errors")
     logger.addHandler(kept)
     try:
         answer = await failing.get("/lobby")

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from commands.registry import GAMES
 from tests.api.published import published
 

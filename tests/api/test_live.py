@@ -14,9 +14,9 @@ from httpx import Response
 from litestar.testing import AsyncTestClient
 from litestar.types import Message, Scope
 
-from api.app import create_app
-from api.direct_streams import SERVER_SEND
-from api.live import POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS
+from api.live.direct_streams import SERVER_SEND
+from api.live.hub import POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS
+from api.main.app import create_app
 from tests.api.players import bearer, ok, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, get_scope, open_stream
 

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 import pytest
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
-from api.live_feeds import KEEP_ALIVE, Subscriber
+from api.live.feeds import KEEP_ALIVE, Subscriber
+from api.main.app import create_app
 from infra.settings import StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, open_stream

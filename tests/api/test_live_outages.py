@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
-from api.live import POLL_SECONDS
+from api.live.hub import POLL_SECONDS
+from api.main.app import create_app
 from infra.database import Timeouts
 from tests.api.players import bearer, open_table, view
 from tests.api.sse import AnyClient, SseReader, open_stream

@@ -11,7 +11,7 @@ import pytest
 from httpx import AsyncClient, Response
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from infra.database import Timeouts
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_refusals import problem

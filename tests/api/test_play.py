@@ -6,7 +6,7 @@ import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from commands.registry import GAMES
 from tests.api.players import all_events, bearer, ok, open_table, play, view
 

@@ -9,9 +9,9 @@ from httpx import AsyncClient, Response
 from litestar.routes import HTTPRoute
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
 from api.contract.operations import RATE_LIMITED
-from api.rate_limits import RATE_LIMIT, RateLimits
+from api.http.rate_limits import RATE_LIMIT, RateLimits
+from api.main.app import create_app
 from tests.api.players import bearer, ok
 from tests.api.test_refusals import problem
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from httpx import AsyncClient
 
-from api.security_headers import API_POLICY, PAGE_POLICY, SECURITY_HEADERS
+from api.http.security_headers import API_POLICY, PAGE_POLICY, SECURITY_HEADERS
 
 CSP = "content-security-policy"
 

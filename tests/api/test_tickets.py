@@ -5,7 +5,7 @@ import uuid
 import pytest
 import redis.asyncio as redis
 
-from api.tickets import TICKETS_PER_SEAT, TicketBook
+from api.live.tickets import TICKETS_PER_SEAT, TicketBook
 from domain.errors import DomainError
 
 

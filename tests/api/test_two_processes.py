@@ -11,7 +11,7 @@ import redis.asyncio as redis
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from tests.api.players import bearer, ok, open_table

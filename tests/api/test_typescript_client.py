@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from api.contract.document import document
+from api.main.openapi import document
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 BIN = WEB / "node_modules" / ".bin"

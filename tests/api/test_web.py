@@ -6,7 +6,7 @@ import re
 import pytest
 from httpx import AsyncClient
 
-from api.contract.document import document
+from api.main.openapi import document
 
 GAME = "0b9d4f4e-5a56-4c1e-9a3f-1d2e3f4a5b6c"
 

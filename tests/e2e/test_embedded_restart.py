@@ -27,7 +27,7 @@ def serving(data_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], httpx.Cli
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env |= {"CARDROOM_DATA_DIR": str(data_dir), "PYTHONPATH": os.getcwd()}
-    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "api.main.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:

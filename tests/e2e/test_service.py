@@ -52,7 +52,7 @@ def served(
         "CARDROOM_DATA_DIR": str(data_dir),
         "CARDROOM_REDIS_STREAM": stream,
     }
-    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "api.main.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:

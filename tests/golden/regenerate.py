@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 from litestar.testing import AsyncTestClient
 
-from api.app import create_app
+from api.main.app import create_app
 from tests.api.players import ok, open_table, play
 from tests.servers import fresh_database, postgres_server, redis_server
 

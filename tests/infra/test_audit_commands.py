@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 from httpx import AsyncClient
 
-from api.cli import main
+from api.main.cli import main
 from commands import log
 from tests.api.players import ok, open_table, play
 from tests.api.test_audit import finished_game
@@ -96,7 +96,7 @@ def test_the_audit_of_a_file_needs_no_server(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env["CARDROOM_DATA_DIR"] = str(tmp_path / "data")
     path = GOLDEN / golden_names("cno")[0]
-    command = [sys.executable, "-m", "api.cli", "audit", "--file", str(path)]
+    command = [sys.executable, "-m", "api.main.cli", "audit", "--file", str(path)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ok"] is True

@@ -9,9 +9,9 @@ from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.params import QueryParameter
 
-from api.auth import HandlerDependency, game_and_viewer
-from api.pages import DEFAULT_LIMIT, After, Limit, conditional, page
-from api.params import MAX_VERSION, GameId
+from api.http.auth import HandlerDependency, game_and_viewer
+from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
+from api.http.params import MAX_VERSION, GameId
 from commands import codec, log, replay
 from commands.audit import AuditReport
 from commands.audits import Audits

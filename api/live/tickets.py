@@ -19,10 +19,7 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as redis
-from litestar import Request, post
 
-from api.auth import HandlerDependency, acting_seat, bearer_token
-from api.params import GameId
 from domain.errors import DomainError
 
 TICKET_SECONDS = 60
@@ -84,14 +81,3 @@ class TicketBook:
         if expires is None or expires <= self._clock():
             raise _refused()
         return seat
-
-
-@post("/games/{game_id:str}/tickets", tags=["games"])
-async def issue_ticket(
-    request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
-) -> StreamTicket:
-    """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
-    await handler.load(game_id)
-    seat = await acting_seat(handler, game_id, bearer_token(request))
-    book: TicketBook = request.app.state.tickets
-    return await book.issue(game_id, seat)

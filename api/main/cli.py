@@ -14,22 +14,24 @@ import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.app import background_work, bot_work, clock_work, create_app
-from api.collector import tune_for_serving
-from api.graceful import GRACE_SECONDS, StreamsEndingServer
-from api.live import LiveHub
+from api.live.hub import LiveHub
+from api.main import audit_commands
+from api.main.app import background_work, bot_work, clock_work, create_app
+from api.main.collector import tune_for_serving
+from api.main.graceful import GRACE_SECONDS, StreamsEndingServer
+from api.main.openapi import document
+from api.main.simulate import Report, print_report
+from api.main.simulate import simulate as run_simulation
 from commands.handler import CommandHandler
 from commands.registry import GAMES
 from commands.store import Position
-from infra import audit_commands, workers
+from infra import workers
 from infra.database import open_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
-from infra.simulate import Report, print_report
-from infra.simulate import simulate as run_simulation
 
 
 @click.group(
@@ -206,6 +208,11 @@ async def _rebuild(name: str) -> None:
             await runner.rebuild(lambda count: progress.advance(task, count))
         await runner.attach()
         click.echo(f"{name}: rebuilt from {total} events")
+
+
+@main.command(help="Print the published OpenAPI document (what /schema/openapi.json serves).")
+def openapi() -> None:
+    click.echo(json.dumps(document(), indent=2, ensure_ascii=False))
 
 
 main.add_command(audit_commands.export)

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from litestar import Request, Response
 from litestar.params import QueryParameter
 
-from api.params import MAX_VERSION
+from api.http.params import MAX_VERSION
 from commands.store import StoredEvent
 
 DEFAULT_LIMIT = 500

@@ -3,7 +3,7 @@
 The hub hands a feed each event of its game as the Redis stream carries it (the stored JSON
 included), so following a game costs no database read per event, whatever the number of
 streams: the feed folds the events into its own copy of the game, and each batch is redacted
-(`api.games.redacted`, as `GET /games/{id}/events` does), encoded once per viewer and sent
+(`commands.redaction.redacted`, as `GET /games/{id}/events` does), encoded once per viewer and sent
 as one chunk. The commands this process appends are handed to the feed of their game as
 they commit, sooner than through the relay and Redis, which bring them again after (known by
 their versions, dropped). A feed reads Postgres only when it opens, when the events it
@@ -30,11 +30,11 @@ from typing import Any
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from api.errors import UNAVAILABLE
-from api.games import events_after, redacted
+from api.http.errors import UNAVAILABLE
 from commands import codec
 from commands.envelope import Applied
 from commands.handler import CommandHandler, LoadedGame
+from commands.redaction import events_after, redacted
 from commands.store import StoredEvent
 from domain import table
 

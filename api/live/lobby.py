@@ -18,21 +18,17 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 import msgspec
-from litestar import Request, get
-from litestar.datastructures import State
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEventMessage
 
-from api.direct_streams import DirectStream, Writer
-from api.errors import UNAVAILABLE
-from api.live import (
+from api.http.errors import UNAVAILABLE
+from api.http.params import Page
+from api.live.direct_streams import Writer
+from api.live.feeds import KEEP_ALIVE
+from api.live.hub import (
     LOBBY,
     LiveHub,
-    client_address,
-    counted,
-    refuse_while_closing,
 )
-from api.live_feeds import KEEP_ALIVE
-from api.reads import Kind, Limit, Page, known_kind, lobby_page
+from infra import read_models
 
 log = logging.getLogger(__name__)
 SETTLE_STEP = 0.05
@@ -156,16 +152,5 @@ async def lobby_updates(
             await changed.wait()
 
 
-@get("/lobby/live", tags=["read models"])
-async def lobby_live(
-    request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
-) -> ServerSentEvent:
-    """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
-    sent at once, then whenever a table opens, fills or starts."""
-    known_kind(kind)
-    state = request.app.state
-    refuse_while_closing(state.live)
-    release = state.live.counts.admit(None, client_address(request))
-    hub, feeds = state.live, state.lobby_feeds
-    updates = counted(lambda write: lobby_updates(write, hub, feeds, kind, limit), release)
-    return DirectStream(request, updates)
+async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int) -> Page:
+    return Page(*await read_models.lobby(pool, kind, limit, 0))

@@ -15,7 +15,7 @@ import msgspec
 from litestar import get
 from litestar.datastructures import State
 
-from api.errors import UNAVAILABLE, StoreDown
+from api.http.errors import UNAVAILABLE, StoreDown
 from infra.database import Timeouts, open_connection
 
 CHECK_TIMEOUT = 2.0

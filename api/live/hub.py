@@ -1,6 +1,6 @@
 """Live push: Server-Sent Events of a game's events, each redacted for the caller.
 
-A hub tails the Redis stream and hands each event to the feed of its game (`api.live_feeds`),
+A hub tails the Redis stream and hands each event to the feed of its game (`api.live.feeds`),
 one feed per game followed, shared by all of the game's streams. The SSE id is the event's
 version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. Every
 `heartbeat` seconds the hub beats once for all streams, and a stream quiet since the last beat
@@ -17,19 +17,14 @@ import contextlib
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import redis.asyncio as redis
-from litestar import Request, get
-from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent
+from litestar import Request
 from prometheus_client import Gauge
 
-from api.auth import HandlerDependency, game_and_viewer
-from api.direct_streams import Body, DirectStream, Writer
-from api.live_feeds import KEEP_ALIVE, GameFeed, Subscriber
-from api.params import MAX_VERSION, GameId
-from api.tickets import TicketBook
+from api.live.direct_streams import Body, Writer
+from api.live.feeds import GameFeed, Subscriber
 from commands.envelope import Applied
 from commands.handler import CommandHandler
 from commands.store import StoredEvent
@@ -238,43 +233,6 @@ def counted(body: Body, release: Callable[[], None]) -> Body:
     return counting
 
 
-async def follow(
-    write: Writer, feed: GameFeed, subscriber: Subscriber, opening: bytes, hub: LiveHub
-) -> None:
-    """Write the opening messages, then the batches the feed offers (those waiting as one
-    chunk) and a keep-alive at each heartbeat of the hub that found the stream quiet, until
-    the game ends, the stream falls too far behind or the service stops."""
-    try:
-        if opening:
-            await write(opening)
-        subscriber.write_now = write.now
-        while True:
-            batches = subscriber.take()
-            if batches:
-                await write(
-                    b"".join(b.encoded(subscriber.seat, subscriber.with_view) for b in batches)
-                )
-            if subscriber.ended:
-                return
-            if subscriber.keep_alive_due:
-                subscriber.keep_alive_due = False
-                await write(KEEP_ALIVE)
-            await subscriber.wait()
-    finally:
-        hub.leave(feed, subscriber)
-
-
-async def stream_seat(
-    request: Request[Any, Any, Any], handler: CommandHandler, game_id: str, ticket: str | None
-) -> int:
-    """The seat a stream shows: the ticket's, else the bearer token's, else SPECTATOR."""
-    game, seat = await game_and_viewer(handler, game_id, request)
-    if ticket is None:
-        return seat
-    book: TicketBook = request.app.state.tickets
-    return await book.seat(game.game_id, ticket)
-
-
 def client_address(request: Request[Any, Any, Any]) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -282,50 +240,3 @@ def client_address(request: Request[Any, Any, Any]) -> str:
 def refuse_while_closing(hub: LiveHub) -> None:
     if hub.closing.is_set():
         raise DomainError("unavailable", "the service is stopping; reconnect in a moment")
-
-
-Include = Annotated[
-    Literal["view"] | None,
-    QueryParameter(description="`view`: each batch of events is followed by a `view` message"),
-]
-Ticket = Annotated[
-    str | None, QueryParameter(description="a stream ticket from POST /games/{id}/tickets")
-]
-
-
-@get("/games/{game_id:str}/live", tags=["games"])
-async def live(
-    request: Request[Any, Any, Any],
-    game_id: GameId,
-    handler: HandlerDependency,
-    last_event_id: Annotated[
-        int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
-    ] = None,
-    after: Annotated[
-        int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
-    ] = 0,
-    ticket: Ticket = None,
-    include: Include = None,
-) -> ServerSentEvent:
-    """Server-Sent Events of the game as the caller may see them; the id is the version."""
-    hub: LiveHub = request.app.state.live
-    refuse_while_closing(hub)
-    seat = await stream_seat(request, handler, game_id, ticket)
-    release = hub.counts.admit(game_id, client_address(request))
-    try:
-        feed = await hub.feed(handler, game_id)
-        subscriber = Subscriber(seat, with_view=include == "view")
-        start = last_event_id if last_event_id is not None else after
-        feed.join(subscriber)
-    except BaseException:
-        release()
-        raise
-    try:
-        opening = await feed.opening(start, seat, subscriber.with_view)
-    except BaseException:
-        hub.leave(feed, subscriber)
-        release()
-        raise
-    return DirectStream(
-        request, counted(lambda write: follow(write, feed, subscriber, opening, hub), release)
-    )

@@ -5,28 +5,18 @@ They are built by the projections, so they trail the games by the projection lag
 
 from typing import Annotated, Any
 
-import asyncpg
 import msgspec
 from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 
-from api.params import MAX_OFFSET, GameId
-from commands.registry import game_rules
+from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
 from domain import table
 from domain.errors import DomainError
 from infra import read_models
 
-Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
-Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET, description="items to skip")]
-Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
 STATUSES = ("open", "playing", "finished")
 """The statuses a table summary can have."""
-
-
-class Page(msgspec.Struct, frozen=True):
-    items: list[dict[str, Any]]
-    next_offset: int | None
 
 
 class PlayerRecord(msgspec.Struct, frozen=True):
@@ -41,7 +31,7 @@ class PlayerRecord(msgspec.Struct, frozen=True):
 async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
     known_kind(kind)
-    return await lobby_page(state.pool, kind, limit, offset)
+    return Page(*await read_models.lobby(state.pool, kind, limit, offset))
 
 
 @get("/tables", tags=["read models"])
@@ -103,16 +93,6 @@ async def ratings(state: State, kind: FromPath[str], limit: Limit = 50, offset: 
     sigma) they are ranked by, and games rated."""
     known_kind(kind)
     return Page(*await read_models.ratings_page(state.pool, kind, limit, offset))
-
-
-async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int = 0) -> Page:
-    return Page(*await read_models.lobby(pool, kind, limit, offset))
-
-
-def known_kind(kind: str | None) -> None:
-    """Refuse a kind filter naming no game hosted here (`unknown_kind`)."""
-    if kind is not None:
-        game_rules(kind)
 
 
 READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player, ratings]

@@ -6,9 +6,9 @@ from typing import Any
 from litestar import Request, Response, post
 from litestar.datastructures import State
 
-from api.auth import HandlerDependency, acting_seat, bearer_token
-from api.params import GameId
-from api.rate_limits import RATE_LIMIT
+from api.http.auth import HandlerDependency, acting_seat, bearer_token
+from api.http.params import GameId
+from api.http.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
 from commands.handler import CommandHandler, LoadedGame
 from domain import table

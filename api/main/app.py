@@ -12,23 +12,24 @@ from litestar.di import Provide
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
-from api.cors import cors_config
-from api.direct_streams import Service
-from api.errors import EXCEPTION_HANDLERS
-from api.games import GamesController
-from api.health import HEALTH_ROUTES, DatabaseProbe
-from api.live import LiveHub, live
-from api.lobby_live import LobbyFeeds, lobby_live
-from api.players import PLAYER_ROUTES
-from api.quickplay import quick_play
-from api.rate_limits import RateLimiter, RateLimits
-from api.reads import READ_MODEL_ROUTES
-from api.rematch import rematch
-from api.replay import REPLAY_ROUTES, AuditThread
-from api.request_ids import send_request_id
-from api.security_headers import send_security_headers
-from api.tickets import TicketBook, issue_ticket
-from api.web import web_client
+from api.http.cors import cors_config
+from api.http.errors import EXCEPTION_HANDLERS
+from api.http.rate_limits import RateLimiter, RateLimits
+from api.http.request_ids import send_request_id
+from api.http.security_headers import send_security_headers
+from api.live.direct_streams import Service
+from api.live.hub import LiveHub
+from api.live.lobby import LobbyFeeds
+from api.live.routes import issue_ticket, live, lobby_live
+from api.live.tickets import TicketBook
+from api.routes.games import GamesController
+from api.routes.health import HEALTH_ROUTES, DatabaseProbe
+from api.routes.players import PLAYER_ROUTES
+from api.routes.quickplay import quick_play
+from api.routes.reads import READ_MODEL_ROUTES
+from api.routes.rematch import rematch
+from api.routes.replay import REPLAY_ROUTES, AuditThread
+from api.routes.web import web_client
 from commands.bots import BotWorker
 from commands.clocks import ClockWorker
 from commands.handler import CommandHandler
@@ -105,8 +106,8 @@ def create_app(
     process too;
     `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
     `live_heartbeat` the seconds between the keep-alive beats of quiet live streams;
-    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.cors`), `database_timeouts`
-    and `rate_limits` to theirs (see `infra.database`, `api.rate_limits`), `stream_caps` to
+    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.http.cors`), `database_timeouts`
+    and `rate_limits` to theirs (see `infra.database`, `api.http.rate_limits`), `stream_caps` to
     CARDROOM_LIVE_STREAMS_PER_GAME and _PER_CLIENT (see `infra.settings`).
     """
 

@@ -3,18 +3,12 @@
 from typing import Any
 from urllib.parse import quote
 
-import msgspec
 from litestar import Request, Response, post
 
-from api.auth import HandlerDependency
-from api.games import decode_body
-from api.rate_limits import RATE_LIMIT
+from api.http.auth import HandlerDependency
+from api.http.bodies import PlayerCreated, decode_body
+from api.http.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
-
-
-class PlayerCreated(msgspec.Struct, frozen=True):
-    handle: str
-    token: str
 
 
 @post("/players", tags=["players"], opt={RATE_LIMIT: "players"})

@@ -13,7 +13,7 @@ from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
 from litestar.static_files import create_static_files_router
 
-SITE = Path(__file__).parent / "site"
+SITE = Path(__file__).parents[1] / "site"
 ASSETS_PATH = "/assets"
 PAGES = [
     "/",

@@ -2,25 +2,14 @@
 
 from typing import Any
 
-import msgspec
 from litestar import Request, Response, post
 from litestar.datastructures import State
 
-from api.auth import HandlerDependency, calling_player
-from api.games import decode_body
-from api.rate_limits import RATE_LIMIT
+from api.http.auth import HandlerDependency, calling_player
+from api.http.bodies import QuickPlayRequest, decode_body
+from api.http.rate_limits import RATE_LIMIT
 from domain import table
 from infra.quickplay import QuickPlay, QuickSeat
-
-
-class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A player (by their token) or a casual seat (by `name`) asking for a table of `kind`,
-    of `seats` seats when given."""
-
-    kind: str
-    seats: int | None = None
-    name: str = ""
-    entropy: str = ""
 
 
 @post("/quickplay", tags=["players"], opt={RATE_LIMIT: "seats"})

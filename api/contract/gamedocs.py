@@ -1,11 +1,11 @@
 """The per-game documentation for client developers, generated from the code.
 
-`python -m api.gamedocs [FOLDER]` writes one Markdown page per hosted game and an index to
+`python -m api.contract.gamedocs [FOLDER]` writes one Markdown page per hosted game and an index to
 FOLDER (default `docs/games/` in the repository). Each page is built from the game's
 `GameRules` value and its package docstring only: rules in brief, options, commands with a
 request body, the view with a real example, events and what each viewer sees of them. The
-examples come from seeded games (`api.game_samples`), so the same code gives the same bytes,
-and `tests/api/test_gamedocs.py` fails when the committed pages differ.
+examples come from seeded games (`api.contract.game_samples`), so the same code gives the
+same bytes, and `tests/api/test_gamedocs.py` fails when the committed pages differ.
 """
 
 import importlib
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import msgspec
 
-from api.game_samples import Redaction, Samples, play_samples, redactions, tag_of
-from api.gamedoc_types import (
+from api.contract.game_samples import Redaction, Samples, play_samples, redactions, tag_of
+from api.contract.gamedoc_types import (
     docstring,
     field_table,
     json_text,
@@ -33,8 +33,8 @@ from domain import clocks
 from domain import table as tables
 from domain.decider import SPECTATOR, AnyRules
 
-DOCS_FOLDER = Path(__file__).resolve().parent.parent / "docs" / "games"
-REGENERATE = "python -m api.gamedocs"
+DOCS_FOLDER = Path(__file__).resolve().parents[2] / "docs" / "games"
+REGENERATE = "python -m api.contract.gamedocs"
 GENERATED = f"<!-- Generated from the code by `{REGENERATE}`; do not edit by hand. -->"
 OUTSIDE_REFERENCE = re.compile(r" ?\((?:binding )?spec: [^)]*\)")
 """A pointer to a rules file outside the repository, left out of the pages."""

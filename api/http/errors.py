@@ -12,7 +12,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from prometheus_client import Counter
 
-from api.request_ids import request_id
+from api.http.request_ids import request_id
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)

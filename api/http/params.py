@@ -1,0 +1,44 @@
+"""Bounds of the path and query parameters: each within what the database holds, so that
+what is out of bounds is refused at the edge instead of reaching a query."""
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
+
+from commands.registry import game_rules
+
+MAX_VERSION = 2**31 - 1
+"""The highest version a game can have (the versions are stored as 32-bit integers)."""
+MAX_OFFSET = 2**63 - 1
+"""The most items a page can skip (offsets are 64-bit integers)."""
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+GameId = Annotated[str, PathParameter(pattern=UUID_PATTERN, description="the game's id (a UUID)")]
+"""A game id in a path: anything but a UUID names no game (`game_not_found`)."""
+
+MAX_KEY = 200
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        max_length=MAX_KEY,
+        description=f"retry-safe request id (at most {MAX_KEY} characters)",
+    ),
+]
+
+Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
+Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET, description="items to skip")]
+Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
+
+
+class Page(msgspec.Struct, frozen=True):
+    items: list[dict[str, Any]]
+    next_offset: int | None
+
+
+def known_kind(kind: str | None) -> None:
+    """Refuse a kind filter naming no game hosted here (`unknown_kind`)."""
+    if kind is not None:
+        game_rules(kind)

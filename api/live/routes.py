@@ -1,0 +1,128 @@
+"""The live routes: a game's Server-Sent Events, the lobby's, and the tickets that open a
+game's stream from a browser."""
+
+from typing import Annotated, Any, Literal
+
+from litestar import Request, get, post
+from litestar.datastructures import State
+from litestar.params import HeaderParameter, QueryParameter
+from litestar.response import ServerSentEvent
+
+from api.http.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
+from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
+from api.live.direct_streams import DirectStream, Writer
+from api.live.feeds import KEEP_ALIVE, GameFeed, Subscriber
+from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
+from api.live.lobby import lobby_updates
+from api.live.tickets import StreamTicket, TicketBook
+from commands.handler import CommandHandler
+
+
+async def follow(
+    write: Writer, feed: GameFeed, subscriber: Subscriber, opening: bytes, hub: LiveHub
+) -> None:
+    """Write the opening messages, then the batches the feed offers (those waiting as one
+    chunk) and a keep-alive at each heartbeat of the hub that found the stream quiet, until
+    the game ends, the stream falls too far behind or the service stops."""
+    try:
+        if opening:
+            await write(opening)
+        subscriber.write_now = write.now
+        while True:
+            batches = subscriber.take()
+            if batches:
+                await write(
+                    b"".join(b.encoded(subscriber.seat, subscriber.with_view) for b in batches)
+                )
+            if subscriber.ended:
+                return
+            if subscriber.keep_alive_due:
+                subscriber.keep_alive_due = False
+                await write(KEEP_ALIVE)
+            await subscriber.wait()
+    finally:
+        hub.leave(feed, subscriber)
+
+
+async def stream_seat(
+    request: Request[Any, Any, Any], handler: CommandHandler, game_id: str, ticket: str | None
+) -> int:
+    """The seat a stream shows: the ticket's, else the bearer token's, else SPECTATOR."""
+    game, seat = await game_and_viewer(handler, game_id, request)
+    if ticket is None:
+        return seat
+    book: TicketBook = request.app.state.tickets
+    return await book.seat(game.game_id, ticket)
+
+
+Include = Annotated[
+    Literal["view"] | None,
+    QueryParameter(description="`view`: each batch of events is followed by a `view` message"),
+]
+Ticket = Annotated[
+    str | None, QueryParameter(description="a stream ticket from POST /games/{id}/tickets")
+]
+
+
+@get("/games/{game_id:str}/live", tags=["games"])
+async def live(
+    request: Request[Any, Any, Any],
+    game_id: GameId,
+    handler: HandlerDependency,
+    last_event_id: Annotated[
+        int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
+    ] = None,
+    after: Annotated[
+        int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
+    ] = 0,
+    ticket: Ticket = None,
+    include: Include = None,
+) -> ServerSentEvent:
+    """Server-Sent Events of the game as the caller may see them; the id is the version."""
+    hub: LiveHub = request.app.state.live
+    refuse_while_closing(hub)
+    seat = await stream_seat(request, handler, game_id, ticket)
+    release = hub.counts.admit(game_id, client_address(request))
+    try:
+        feed = await hub.feed(handler, game_id)
+        subscriber = Subscriber(seat, with_view=include == "view")
+        start = last_event_id if last_event_id is not None else after
+        feed.join(subscriber)
+    except BaseException:
+        release()
+        raise
+    try:
+        opening = await feed.opening(start, seat, subscriber.with_view)
+    except BaseException:
+        hub.leave(feed, subscriber)
+        release()
+        raise
+    return DirectStream(
+        request, counted(lambda write: follow(write, feed, subscriber, opening, hub), release)
+    )
+
+
+@get("/lobby/live", tags=["read models"])
+async def lobby_live(
+    request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
+) -> ServerSentEvent:
+    """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
+    sent at once, then whenever a table opens, fills or starts."""
+    known_kind(kind)
+    state = request.app.state
+    refuse_while_closing(state.live)
+    release = state.live.counts.admit(None, client_address(request))
+    hub, feeds = state.live, state.lobby_feeds
+    updates = counted(lambda write: lobby_updates(write, hub, feeds, kind, limit), release)
+    return DirectStream(request, updates)
+
+
+@post("/games/{game_id:str}/tickets", tags=["games"])
+async def issue_ticket(
+    request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
+) -> StreamTicket:
+    """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
+    await handler.load(game_id)
+    seat = await acting_seat(handler, game_id, bearer_token(request))
+    book: TicketBook = request.app.state.tickets
+    return await book.issue(game_id, seat)

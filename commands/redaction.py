@@ -1,0 +1,47 @@
+"""Stored events as a viewer may see them: decoded, then redacted by the game's rules (once a
+game is over every card is open to all). Answers, pages of events and live streams all show
+events through here."""
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from commands import codec
+from commands.handler import CommandHandler, LoadedGame
+from commands.store import StoredEvent
+from domain import table
+from domain.decider import REFEREE
+
+
+class VersionedEvent(msgspec.Struct, frozen=True):
+    version: int
+    event: Any
+
+
+async def events_after(
+    handler: CommandHandler, game: LoadedGame, after: int, seat: int
+) -> list[VersionedEvent]:
+    """The game's events after a version, as `seat` may see them."""
+    return shown(game, await rows_after(handler, game, after), seat)
+
+
+async def rows_after(
+    handler: CommandHandler, game: LoadedGame, after: int, limit: int | None = None
+) -> list[StoredEvent]:
+    """The stored events after a version, up to the version loaded, at most `limit`."""
+    rows = await handler.stored_events(game.game_id, after, limit)
+    return [row for row in rows if row.version <= game.table.version]
+
+
+def shown(game: LoadedGame, rows: Sequence[StoredEvent], seat: int) -> list[VersionedEvent]:
+    """Stored events decoded and redacted as `seat` may see them."""
+    kind = game.rules.kind
+    return redacted(game, ((row.version, codec.decode_event(kind, row)) for row in rows), seat)
+
+
+def redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:
+    """Events as `seat` may see them; once the game is over every card is open to all."""
+    viewer = REFEREE if game.table.status == "finished" else seat
+    shown = ((version, table.redact(game.rules, event, viewer)) for version, event in events)
+    return [VersionedEvent(version, event) for version, event in shown if event is not None]
