@@ -28,13 +28,13 @@ async def played(kind: str, options: dict[str, Any], until: int | None, seed: in
     """A game of two random players, to its end or to the first command past `until`:
     (kind, secret, stored events)."""
     store, rng = MemoryEventStore(), random.Random(seed)
-    handler = CommandHandler(store)
+    handler = CommandHandler.over(store)
     game_id = (await handler.create(kind, options, None)).game_id
     for seat in range(2):
         await handler.take_seat(game_id, table.TakeSeat(f"p{seat}"), None)
     await handler.execute(Envelope(game_id, 0, table.StartGame(), None))
     while True:
-        game = await handler.current(game_id)
+        game = await handler.games.held(game_id)
         if game.table.status == "finished" or (until and game.table.version >= until):
             return kind, game.secret, await store.read_stream(game_id)
         seat = rng.choice([s for s in range(2) if game.view(s).legal_moves])

@@ -2,10 +2,10 @@
 
 Each game with a bot seat gets a task. The task loads the game and lets the bot seat that
 waited longest and has a move make it; the move is chosen inside
-`CommandHandler.execute_chosen`, from the game exactly as the command will meet it, so no
+`CommandHandler.choose_and_execute`, from the game exactly as the command will meet it, so no
 command of this process can overtake a bot's view. Then it looks again; once no bot can
-move it sleeps until the game's next event. Events are `notice`d from the Redis stream (the
-live hub passes on every entry), and a task also looks again after `FALLBACK_SECONDS`, so a
+move it sleeps until the game's next event. Events are `notice`d from the process's event bus
+(`commands.bus`), and a task also looks again after `FALLBACK_SECONDS`, so a
 lost notification only delays a bot.
 
 Bots never start a game: the seat-taker does, so a table fills as its creator means it to.
@@ -24,11 +24,11 @@ from typing import Any
 
 from prometheus_client import Counter as MetricCounter
 
-from commands import codec
+from commands.bus import News
 from commands.envelope import Envelope
-from commands.handler import CommandHandler, LoadedGame
-from commands.registry import GAMES
-from commands.store import EventStore, StoredEvent
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
+from commands.store import EventStore
 from commands.strategies import strategy
 from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
@@ -36,7 +36,6 @@ from domain.bots import bot_chance
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
-SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
 EXPECTED_REFUSALS = frozenset({"stale"})
 """A command of another process can overtake a bot in a real-time race; any other refusal
 is a bot's mistake, and logged as one."""
@@ -58,9 +57,10 @@ class BotWorker:
         """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
         await self._watch.run(stopping, self._store.games_with_bots)
 
-    def notice(self, event: StoredEvent) -> None:
-        """Called for every event published: wake the game's task, or start one for a bot."""
-        self._watch.notice(event)
+    def notice(self, news: News) -> None:
+        """Called with every news on the event bus: wake the game's task, or start one for a
+        bot."""
+        self._watch.notice(news)
 
     def _new_step(self) -> Step:
         """A game's step: act for its bots until it is over."""
@@ -96,7 +96,7 @@ class BotWorker:
         """Send the bot's move, chosen from the game as the handler holds it; False when it
         was refused (and counted)."""
         try:
-            await self._handler.execute_chosen(game_id, lambda game: _choose(game, seat))
+            await self._handler.choose_and_execute(game_id, lambda game: _choose(game, seat))
         except DomainError as refusal:
             self.refusals[refusal.code] += 1
             BOT_REFUSALS.labels(refusal.code).inc()
@@ -120,11 +120,8 @@ class _BotSeats:
         return sorted(bots, key=lambda seat: self.acted.get(seat, 0.0))
 
 
-def _seats_a_bot(event: StoredEvent) -> bool:
-    if event.type != SEAT_TAKEN or event.kind is None or event.kind not in GAMES:
-        return False
-    seated = codec.decode_event(event.kind, event)
-    return isinstance(seated, table.SeatTaken) and bool(seated.bot)
+def _seats_a_bot(news: News) -> bool:
+    return any(isinstance(e, table.SeatTaken) and e.bot for e in news.table_events())
 
 
 def _choose(game: LoadedGame, seat: int) -> Envelope | None:

@@ -14,23 +14,24 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from commands.bus import News
 from commands.envelope import Envelope
-from commands.handler import CommandHandler, LoadedGame
-from commands.store import EventStore, StoredEvent
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
+from commands.store import EventStore
 from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
-GAME_STARTED = table.GameStarted.__struct_config__.tag
 LATE_SECONDS = 0.01
 """A claim is sent this long after its deadline, so the handler's clock has passed it too."""
 REFUSED_SECONDS = 1.0
 """How long a task waits after a refused claim, unless its game changes meanwhile."""
 
 
-def _starts(event: StoredEvent) -> bool:
-    return event.type == GAME_STARTED
+def _starts(news: News) -> bool:
+    return any(isinstance(event, table.GameStarted) for event in news.table_events())
 
 
 def _utc_now() -> datetime:
@@ -53,10 +54,10 @@ class ClockWorker:
         """Watch the clocks of unfinished games, and of new ones as they start, until stopped."""
         await self._watch.run(stopping, self._store.games_with_clocks)
 
-    def notice(self, event: StoredEvent) -> None:
+    def notice(self, news: News) -> None:
         """Called for every event published: wake the game's task, or start one for a game
         that has just started (its task ends at once when the table has no clock)."""
-        self._watch.notice(event)
+        self._watch.notice(news)
 
     def _new_step(self) -> Step:
         """A game's step: claim its timeouts until it is over."""

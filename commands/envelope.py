@@ -1,11 +1,13 @@
 """What travels from the API to the handler, and what comes back."""
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
 from commands import codec
+from commands.games import LoadedGame
 from commands.store import CommandKey
 from domain import table
 
@@ -19,14 +21,17 @@ class Envelope(msgspec.Struct, frozen=True):
     command_id: str | None = None
 
 
-class Applied(msgspec.Struct, frozen=True):
-    """The versions a command produced; `replayed` when it had been applied before."""
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The versions and events a command produced and, when it was appended now, the game it
+    produced (None when `replayed`: it had been applied before)."""
 
     game_id: str
     first_version: int
     last_version: int
-    replayed: bool = False
     events: tuple[Any, ...] = ()
+    game: "LoadedGame | None" = None
+    replayed: bool = False
 
 
 def command_key(envelope: Envelope, command_id: str) -> CommandKey:

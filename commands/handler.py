@@ -15,45 +15,38 @@ first result and nothing is appended; the same key with another request is refus
 (`idempotency_key_reused`).
 """
 
-import asyncio
-import hashlib
 import secrets
 import time
 import uuid
-import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 from prometheus_client import Counter, Histogram
 
-from commands import codec, snapshots
+from commands import codec
 from commands.envelope import Applied, Envelope, command_key
+from commands.games import GameRepository, LoadedGame, token_hash
 from commands.registry import game_rules
 from commands.store import (
+    NOTHING_BESIDE,
     ConcurrencyConflict,
     EventStore,
+    GameStreams,
     NewEvent,
     NewGame,
     PlayerToken,
     RecordedCommand,
     SeatToken,
-    Snapshot,
-    StoredEvent,
+    SideRecords,
 )
 from domain import players, table
-from domain.decider import AnyRules
 from domain.errors import DomainError
-from domain.table import AnyTable, TableView
 
 ATTEMPTS = 3
 """Decisions a command gets while its game is held (`EventStore.exclusive`) before it is
 refused as `busy`: none but a command id recorded meanwhile can conflict there."""
-SEATS_PER_GAME = 4
-"""Seat tokens kept per cached game, on average, before the oldest are forgotten."""
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
 COMMANDS_ACCEPTED = Counter("cardroom_commands_accepted", "Commands appended.")
 APPEND_SECONDS = Histogram(
@@ -63,45 +56,8 @@ APPEND_SECONDS = Histogram(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedGame:
-    """One game at one version, as the handler holds it between commands.
-
-    It is the one place derived values are cached: a loaded game never changes (a new
-    version is a new `LoadedGame`), so each viewer's view, legal moves included, is
-    computed at most once per version however many readers and bots ask.
-    """
-
-    game_id: str
-    rules: AnyRules
-    secret: bytes
-    table: AnyTable
-    last_hash: str = ""
-    _views: dict[int, TableView] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-
-    def view(self, viewer: int) -> TableView:
-        """The table as `viewer` sees it at this version, with its legal moves."""
-        if viewer not in self._views:
-            self._views[viewer] = table.view(self.rules, self.table, viewer)
-        return self._views[viewer]
-
-
-@dataclass(frozen=True, slots=True)
-class Beside:
-    """What an append records beside its events: a new game's record, a seat's token."""
-
-    new_game: NewGame | None = None
-    seat_token: SeatToken | None = None
-
-
-Besides = Callable[[Sequence[Any]], Beside]
+SideRecordsFor = Callable[[Sequence[Any]], SideRecords]
 """What to record beside the events a command is decided to produce."""
-
-
-def token_hash(token: str) -> bytes:
-    return hashlib.sha256(token.encode()).digest()
 
 
 def _utc_now() -> datetime:
@@ -109,24 +65,32 @@ def _utc_now() -> datetime:
 
 
 class CommandHandler:
+    """Writes commands: decides each against its game as `games` holds it and appends the
+    events with the expected version; every committed command is handed to the listeners
+    (`on_committed`) with the game it produced."""
+
     def __init__(
         self,
-        store: EventStore,
+        store: GameStreams,
+        games: GameRepository,
         now: Callable[[], datetime] = _utc_now,
-        cache_size: int = 10_000,
     ) -> None:
         self._store = store
+        self.games = games
         self._now = now
-        self._cache_size = cache_size
-        self._games: OrderedDict[str, LoadedGame] = OrderedDict()
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
-        self._appended: list[Callable[[Applied], None]] = []
+        self._committed: list[Callable[[Applied], None]] = []
 
-    def on_appended(self, listener: Callable[[Applied], None]) -> None:
+    @classmethod
+    def over(
+        cls, store: EventStore, now: Callable[[], datetime] = _utc_now, cache_size: int = 10_000
+    ) -> "CommandHandler":
+        """A handler writing to `store`, with a game repository of its own over it."""
+        return cls(store, GameRepository(store, cache_size), now)
+
+    def on_committed(self, listener: Callable[[Applied], None]) -> None:
         """Have `listener` called with each command this handler appends, once committed
         (before the relay publishes its events)."""
-        self._appended.append(listener)
+        self._committed.append(listener)
 
     async def create(
         self,
@@ -141,19 +105,19 @@ class CommandHandler:
         if game_id is None:
             game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
         envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
-        if done := await self._earlier(envelope):
+        if done := await self._recorded_before(envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
         secret = secrets.token_bytes(32)
         game = LoadedGame(game_id, rules, secret, table.AnyTable())
 
-        def record_game(events: Sequence[Any]) -> Beside:
-            return Beside(new_game=NewGame(kind, secret))
+        def record_game(events: Sequence[Any]) -> SideRecords:
+            return SideRecords(new_game=NewGame(kind, secret))
 
         try:
-            async with self._lock(game_id):
-                return await self._apply(game, envelope, record_game)
+            async with self.games.lock(game_id):
+                return await self._apply(self._store, game, envelope, record_game)
         except ConcurrencyConflict:
-            done = await self._earlier(envelope)
+            done = await self._recorded_before(envelope)
             if done is None:
                 raise DomainError("conflict", "a game with this id exists already") from None
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
@@ -164,8 +128,8 @@ class CommandHandler:
         """Seat a player; returns the seat and its token (None when the request was a retry)."""
         token = secrets.token_urlsafe(32)
 
-        def store_token(events: Sequence[Any]) -> Beside:
-            return Beside(seat_token=SeatToken(events[0].seat, token_hash(token)))
+        def store_token(events: Sequence[Any]) -> SideRecords:
+            return SideRecords(seat_token=SeatToken(events[0].seat, token_hash(token)))
 
         applied = await self.execute(Envelope(game_id, None, command, command_id), store_token)
         seat = next(e.seat for e in applied.events if isinstance(e, table.SeatTaken))
@@ -179,10 +143,9 @@ class CommandHandler:
         stream = players.stream_id(registered.handle)
         envelope = Envelope(stream, None, command)
         records, _ = _records("", envelope, str(uuid.uuid4()), self._now(), (registered,))
+        side = SideRecords(player_token=PlayerToken(registered.handle, token_hash(token)))
         try:
-            await self._store.append(
-                stream, 0, records, player_token=PlayerToken(registered.handle, token_hash(token))
-            )
+            await self._store.append(stream, 0, records, side)
         except ConcurrencyConflict:
             raise DomainError(
                 "handle_taken",
@@ -191,117 +154,68 @@ class CommandHandler:
             ) from None
         return registered.handle, token
 
-    async def player_for_token(self, token: str) -> str:
-        """The handle of the player a token belongs to; refused when it is nobody's."""
-        handle = await self._store.player_for_token(token_hash(token))
-        if handle is None:
-            raise DomainError("wrong_token", "this token is no player's")
-        return handle
-
     async def execute(
-        self,
-        envelope: Envelope,
-        besides: Besides | None = None,
+        self, envelope: Envelope, side_records: SideRecordsFor | None = None
     ) -> Applied:
         """Decide and append one command, deciding again if another process got there first."""
-        applied = await self.execute_chosen(envelope.game_id, lambda game: envelope, besides)
+        applied = await self.choose_and_execute(
+            envelope.game_id, lambda game: envelope, side_records
+        )
         assert applied is not None
         return applied
 
-    async def execute_chosen(
+    async def choose_and_execute(
         self,
         game_id: str,
         choose: Callable[[LoadedGame], Envelope | None],
-        besides: Besides | None = None,
+        side_records: SideRecordsFor | None = None,
     ) -> Applied | None:
         """Like `execute`, for a command chosen by `choose` from the game as it stands while
         no other command of this process can change it (None: nothing to send after all)."""
-        async with self._lock(game_id):
-            cached = await self.current(game_id)
+        side_records = side_records or _nothing_beside
+        async with self.games.lock(game_id):
+            held = await self.games.held(game_id)
             try:
-                return await self._decide_and_append(self._store, cached, choose, besides)
+                return await self._decide_and_append(self._store, held, choose, side_records)
             except ConcurrencyConflict:
                 pass  # another process appended since this one last read the game
             except DomainError:
                 # Refused against what this process holds: refuse only if that is still the
                 # latest version, since another process may have made the command legal.
-                if (await self.load(game_id)).table.version == cached.table.version:
+                if (await self.games.latest(game_id)).table.version == held.table.version:
                     raise
-            async with self._store.exclusive(game_id) as held:
+            async with self._store.exclusive(game_id) as streams:
                 for _ in range(ATTEMPTS):
-                    game = await self.load(game_id, held)
+                    game = await self.games.latest(game_id, streams)
                     try:
-                        return await self._decide_and_append(held, game, choose, besides)
+                        return await self._decide_and_append(streams, game, choose, side_records)
                     except ConcurrencyConflict:
-                        continue  # its command id was recorded meanwhile: `_earlier` knows
+                        continue  # its command id was recorded meanwhile: seen on the next try
         raise DomainError("busy", "the game kept changing under this command; send it again")
-
-    async def load(self, game_id: str, store: EventStore | None = None) -> LoadedGame:
-        """The game at its latest version: cached state plus the events after it."""
-        store = store or self._store
-        game = self._games.get(game_id) or await self._first_load(game_id, store)
-        stored = await store.read_stream(game_id, game.table.version)
-        if stored:
-            events = codec.decode_events(game.rules.kind, stored)
-            last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]
-            game = replace(
-                game, table=table.fold(game.rules, events, game.table), last_hash=last_hash
-            )
-        self._remember(game)
-        return game
 
     async def _decide_and_append(
         self,
-        store: EventStore,
+        streams: GameStreams,
         game: LoadedGame,
         choose: Callable[[LoadedGame], Envelope | None],
-        besides: Besides | None,
+        side_records: SideRecordsFor,
     ) -> Applied | None:
         envelope = choose(game)
         if envelope is None:
             return None
-        if done := await self._earlier(envelope, store):
-            return await self._replayed(game, done, store)
-        return await self._apply(game, envelope, besides or _nothing_beside, store)
+        if done := await self._recorded_before(envelope, streams):
+            return await self._replayed(streams, game, done)
+        return await self._apply(streams, game, envelope, side_records)
 
-    async def current(self, game_id: str) -> LoadedGame:
-        """The game as this process last knew it, without asking the store whether another
-        process appended since (loaded when not cached). A command decided against a stale
-        state is caught by its append's expected version, then decided again."""
-        game = self._games.get(game_id)
-        if game is None:
-            return await self.load(game_id)
-        self._games.move_to_end(game_id)
-        return game
-
-    async def stored_events(
-        self, game_id: str, after_version: int, limit: int | None = None
-    ) -> list[StoredEvent]:
-        return await self._store.read_stream(game_id, after_version, limit)
-
-    async def seat_for_token(self, game_id: str, token: str) -> int | None:
-        """The seat a token holds in a game. A token never changes seats and is never taken
-        back, so what the store answered once is kept (a token of no seat is asked again)."""
-        key = (game_id, token_hash(token))
-        seat = self._seats.get(key)
-        if seat is None:
-            seat = await self._store.seat_for_token(game_id, key[1])
-            if seat is None:
-                return None
-            self._seats[key] = seat
-            while len(self._seats) > self._cache_size * SEATS_PER_GAME:
-                self._seats.popitem(last=False)
-        return seat
-
-    async def _earlier(
-        self, envelope: Envelope, store: EventStore | None = None
+    async def _recorded_before(
+        self, envelope: Envelope, streams: GameStreams | None = None
     ) -> RecordedCommand | None:
         """What the envelope's idempotency key produced before, if it was used; refused when
         it came with another request."""
         if envelope.command_id is None:
             return None
         key = command_key(envelope, envelope.command_id)
-        done = await (store or self._store).recorded_command(
+        done = await (streams or self._store).recorded_command(
             envelope.game_id, key.scope, key.command_id
         )
         if done is not None and done.fingerprint != key.fingerprint:
@@ -311,31 +225,12 @@ class CommandHandler:
             )
         return done
 
-    async def snapshot(self, game_id: str) -> Snapshot:
-        """A snapshot of the game at its latest version."""
-        game = await self.load(game_id)
-        return snapshots.take(game.rules, game.table, game.last_hash)
-
-    async def _first_load(self, game_id: str, store: EventStore) -> LoadedGame:
-        """A game not cached: from its newest snapshot when there is one this code can use,
-        else from nothing (`load` then folds the events after it)."""
-        record = await store.game_record(game_id)
-        if record is None:
-            raise DomainError("game_not_found", f"there is no game {game_id}")
-        kind, secret = record
-        rules = game_rules(kind)
-        snapshot = await store.latest_snapshot(game_id)
-        restored = snapshots.restore(rules, snapshot) if snapshot else None
-        if snapshot is None or restored is None:
-            return LoadedGame(game_id, rules, secret, table.AnyTable())
-        return LoadedGame(game_id, rules, secret, restored, snapshot.last_hash)
-
     async def _apply(
         self,
+        streams: GameStreams,
         game: LoadedGame,
         envelope: Envelope,
-        besides: Besides,
-        store: EventStore | None = None,
+        side_records: SideRecordsFor,
     ) -> Applied:
         now = self._now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
@@ -343,50 +238,32 @@ class CommandHandler:
         command_id = envelope.command_id or str(uuid.uuid4())
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
         version = game.table.version
-        beside = besides(events)
-        started = time.perf_counter()
-        await (store or self._store).append(
-            game.game_id,
-            version,
-            records,
-            command_key(envelope, command_id),
-            new_game=beside.new_game,
-            seat_token=beside.seat_token,
+        side = msgspec.structs.replace(
+            side_records(events), command=command_key(envelope, command_id)
         )
+        started = time.perf_counter()
+        await streams.append(game.game_id, version, records, side)
         APPEND_SECONDS.observe(time.perf_counter() - started)
         COMMANDS_ACCEPTED.inc()
         folded = table.fold(game.rules, events, game.table)
-        self._remember(replace(game, table=folded, last_hash=last_hash))
-        applied = Applied(game.game_id, version + 1, version + len(events), events=events)
-        for listener in self._appended:
+        produced = LoadedGame(game.game_id, game.rules, game.secret, folded, last_hash)
+        self.games.remember(produced)
+        applied = Applied(game.game_id, version + 1, version + len(events), events, produced)
+        for listener in self._committed:
             listener(applied)
         return applied
 
     async def _replayed(
-        self, game: LoadedGame, done: RecordedCommand, store: EventStore
+        self, streams: GameStreams, game: LoadedGame, done: RecordedCommand
     ) -> Applied:
         first, last = done.first_version, done.last_version
-        stored = await store.read_stream(game.game_id, first - 1, last - first + 1)
+        stored = await streams.read_stream(game.game_id, first - 1, last - first + 1)
         events = tuple(codec.decode_events(game.rules.kind, stored))
-        return Applied(game.game_id, first, last, replayed=True, events=events)
-
-    def _lock(self, game_id: str) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    def _remember(self, game: LoadedGame) -> None:
-        cached = self._games.get(game.game_id)
-        if cached is None or cached.table.version <= game.table.version:
-            self._games[game.game_id] = game
-        self._games.move_to_end(game.game_id)
-        while len(self._games) > self._cache_size:
-            self._games.popitem(last=False)
+        return Applied(game.game_id, first, last, events, replayed=True)
 
 
-def _nothing_beside(events: Sequence[Any]) -> Beside:
-    return Beside()
+def _nothing_beside(events: Sequence[Any]) -> SideRecords:
+    return NOTHING_BESIDE
 
 
 def _records(

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from commands import codec
-from commands.handler import CommandHandler, LoadedGame
+from commands.games import GameRepository, LoadedGame
 from commands.store import StoredEvent
 from domain import table
 from domain.decider import REFEREE
@@ -20,17 +20,17 @@ class VersionedEvent(msgspec.Struct, frozen=True):
 
 
 async def events_after(
-    handler: CommandHandler, game: LoadedGame, after: int, seat: int
+    games: GameRepository, game: LoadedGame, after: int, seat: int
 ) -> list[VersionedEvent]:
     """The game's events after a version, as `seat` may see them."""
-    return shown(game, await rows_after(handler, game, after), seat)
+    return shown(game, await rows_after(games, game, after), seat)
 
 
 async def rows_after(
-    handler: CommandHandler, game: LoadedGame, after: int, limit: int | None = None
+    games: GameRepository, game: LoadedGame, after: int, limit: int | None = None
 ) -> list[StoredEvent]:
     """The stored events after a version, up to the version loaded, at most `limit`."""
-    rows = await handler.stored_events(game.game_id, after, limit)
+    rows = await games.stored_events(game.game_id, after, limit)
     return [row for row in rows if row.version <= game.table.version]
 
 

@@ -1,5 +1,8 @@
-"""The event store port: what the write path and the readers need from a store of events,
-and the vocabulary they share. `infra.postgres_store` is the adapter used in production,
+"""The event store's ports, narrow by role, and the vocabulary they share: `GameStreams`
+(a game's stream: read, append with the expected version, hold), `Credentials` (seat and
+player tokens), `Snapshots`, `LogTail` (the whole log in commit order) and `WatchedGames`
+(the games workers watch). `EventStore` is all of them, as an adapter offers them.
+`infra.postgres_store` is the adapter used in production,
 `infra.memory_store` one kept in memory (for tests and tools); both pass the one contract
 suite, tests/infra/test_store_contract.py.
 """
@@ -102,14 +105,27 @@ class Snapshot(msgspec.Struct, frozen=True):
     state: bytes
 
 
+class SideRecords(msgspec.Struct, frozen=True):
+    """What an append records beside its events, all or nothing with them: the command id,
+    a new game's record, a seat's token, a player's token."""
+
+    command: CommandKey | None = None
+    new_game: NewGame | None = None
+    seat_token: SeatToken | None = None
+    player_token: PlayerToken | None = None
+
+
+NOTHING_BESIDE = SideRecords()
+
+
 class ConcurrencyConflict(Exception):
     """The stream moved past the expected version, or the command id was already used."""
 
 
-class EventStore(Protocol):
+class GameStreams(Protocol):
     """Streams of events, one per game, appended with an expected version."""
 
-    def exclusive(self, stream_id: str) -> AbstractAsyncContextManager["EventStore"]:
+    def exclusive(self, stream_id: str) -> AbstractAsyncContextManager["GameStreams"]:
         """The store holding a stream: until the block ends, no append to the stream but
         those made through the store it yields can commit, in any process."""
         ...
@@ -125,15 +141,12 @@ class EventStore(Protocol):
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command: CommandKey | None = None,
-        new_game: NewGame | None = None,
-        seat_token: SeatToken | None = None,
-        player_token: PlayerToken | None = None,
+        side: SideRecords = NOTHING_BESIDE,
     ) -> int:
         """Append `events` as versions expected_version+1... and return the last version,
-        all or nothing, together with the command id (with its scope, fingerprint and the
-        versions it produced), the game record, the seat token and the player token when
-        given. Raises ConcurrencyConflict, writing nothing, when one of the versions, the
+        all or nothing, together with the side records (the command id with its scope,
+        fingerprint and the versions it produced; the game record; the seat token; the player
+        token). Raises ConcurrencyConflict, writing nothing, when one of the versions, the
         command id in this stream and scope, the game, the seat in this game, the token hash
         or the player exists already."""
         ...
@@ -144,10 +157,22 @@ class EventStore(Protocol):
         """What a command id recorded in a stream and scope produced, if it was applied."""
         ...
 
-    async def count_after(self, after: Position) -> int: ...
+    async def game_record(self, game_id: str) -> tuple[str, bytes] | None:
+        """A game's kind and secret seed, if the game exists."""
+        ...
 
-    async def game_record(self, game_id: str) -> tuple[str, bytes] | None: ...
 
+class Credentials(Protocol):
+    """The tokens appends recorded, by their SHA-256 hash."""
+
+    async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None: ...
+
+    async def player_for_token(self, token_hash: bytes) -> str | None:
+        """The handle of the player a token (by its hash) belongs to, if any."""
+        ...
+
+
+class Snapshots(Protocol):
     async def latest_snapshot(self, game_id: str) -> Snapshot | None:
         """The game's newest snapshot, if one was taken."""
         ...
@@ -157,16 +182,26 @@ class EventStore(Protocol):
         kept already."""
         ...
 
-    async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None: ...
 
-    async def player_for_token(self, token_hash: bytes) -> str | None:
-        """The handle of the player a token (by its hash) belongs to, if any."""
+class LogTail(Protocol):
+    """The whole log in commit order, for the relay, the projections and the audit."""
+
+    async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]: ...
+
+    async def count_after(self, after: Position) -> int: ...
+
+
+class WatchedGames(Protocol):
+    """The unfinished games a worker must watch from its start."""
+
+    async def games_with_bots(self) -> list[str]:
+        """Every game that seated a bot and has not finished."""
         ...
-
-    async def games_with_bots(self) -> list[str]: ...
 
     async def games_with_clocks(self) -> list[str]:
         """Every game whose table took a clock and has not finished."""
         ...
 
-    async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]: ...
+
+class EventStore(GameStreams, Credentials, Snapshots, LogTail, WatchedGames, Protocol):
+    """Every port, as one adapter (`infra.postgres_store`, `infra.memory_store`) offers them."""

@@ -14,8 +14,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from commands.handler import CommandHandler, LoadedGame
-from commands.store import StoredEvent
+from commands.bus import News
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ class GameWatch:
         self,
         handler: CommandHandler,
         new_step: Callable[[], Step],
-        concerns: Callable[[StoredEvent], bool],
+        concerns: Callable[[News], bool],
         what: str,
     ) -> None:
         self._handler = handler
@@ -62,13 +63,13 @@ class GameWatch:
                 task.cancel()
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    def notice(self, event: StoredEvent) -> None:
-        """Called for every event published: wake the game's task, or start one."""
-        wake = self._wakes.get(event.stream_id)
+    def notice(self, news: News) -> None:
+        """Called with every news on the event bus: wake the game's task, or start one."""
+        wake = self._wakes.get(news.game_id)
         if wake is not None:
             wake.set()
-        elif self._concerns(event):
-            self._follow(event.stream_id)
+        elif self._concerns(news):
+            self._follow(news.game_id)
 
     def _follow(self, game_id: str) -> None:
         if self._stopping is None or self._stopping.is_set() or game_id in self._wakes:
@@ -92,7 +93,7 @@ async def watch(
     while True:
         wake.clear()
         try:
-            wait = await step(await handler.load(game_id))
+            wait = await step(await handler.games.latest(game_id))
         except DomainError as refused:
             if refused.code != "game_not_found":
                 raise

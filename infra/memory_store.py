@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 import msgspec
 
 from commands.store import (
+    NOTHING_BESIDE,
     CommandKey,
     ConcurrencyConflict,
     NewEvent,
@@ -29,6 +30,7 @@ from commands.store import (
     Position,
     RecordedCommand,
     SeatToken,
+    SideRecords,
     Snapshot,
     StoredEvent,
 )
@@ -66,11 +68,14 @@ class MemoryEventStore:
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command: CommandKey | None = None,
-        new_game: NewGame | None = None,
-        seat_token: SeatToken | None = None,
-        player_token: PlayerToken | None = None,
+        side: SideRecords = NOTHING_BESIDE,
     ) -> int:
+        command, new_game, seat_token, player_token = (
+            side.command,
+            side.new_game,
+            side.seat_token,
+            side.player_token,
+        )
         last = expected_version + len(events)
         self._check(stream_id, expected_version, events, command, new_game, seat_token)
         self._check_player(player_token)

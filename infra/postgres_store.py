@@ -8,14 +8,12 @@ from collections.abc import AsyncIterator, Sequence
 import asyncpg
 
 from commands.store import (
-    CommandKey,
+    NOTHING_BESIDE,
     ConcurrencyConflict,
     NewEvent,
-    NewGame,
-    PlayerToken,
     Position,
     RecordedCommand,
-    SeatToken,
+    SideRecords,
     Snapshot,
     StoredEvent,
 )
@@ -103,20 +101,15 @@ class PostgresEventStore:
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command: CommandKey | None = None,
-        new_game: NewGame | None = None,
-        seat_token: SeatToken | None = None,
-        player_token: PlayerToken | None = None,
+        side: SideRecords = NOTHING_BESIDE,
     ) -> int:
-        """Append `events` as versions expected+1..., with the command id, the game record,
-        the seat token and the player token, in one statement (`_APPEND`). Raises
-        ConcurrencyConflict when another writer got there first or the command id, game,
-        seat, token or player was already recorded.
+        """Append `events` as versions expected+1..., with the side records, in one
+        statement (`_APPEND`). Raises ConcurrencyConflict when another writer got there
+        first or the command id, game, seat, token or player was already recorded.
         """
-        besides = (command, new_game, seat_token, player_token)
         try:
             async with self._connection() as connection:
-                await self._write(connection, stream_id, expected_version, events, *besides)
+                await self._write(connection, stream_id, expected_version, events, side)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
         return expected_version + len(events)
@@ -127,13 +120,16 @@ class PostgresEventStore:
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command: CommandKey | None,
-        new_game: NewGame | None,
-        seat_token: SeatToken | None,
-        player_token: PlayerToken | None = None,
+        side: SideRecords,
     ) -> None:
         """The append's one statement (a test holds its transaction open around it)."""
         last = expected_version + len(events)
+        command, new_game, seat_token, player_token = (
+            side.command,
+            side.new_game,
+            side.seat_token,
+            side.player_token,
+        )
         await connection.execute(
             _APPEND,
             stream_id,

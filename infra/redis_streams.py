@@ -6,12 +6,14 @@ reader can tell exactly where an entry sits in the log. The entry's one field, `
 holds the stored event as JSON.
 """
 
+import asyncio
 from typing import Any
 
 import msgspec
 import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
+from commands.bus import EventBus
 from commands.store import Position, StoredEvent
 
 DEFAULT_STREAM = "cardroom:events"
@@ -50,3 +52,27 @@ async def publish(client: redis.Redis, stream: str, events: list[StoredEvent]) -
         if isinstance(result, ResponseError) and "equal or smaller" not in str(result):
             raise result
     return sum(not isinstance(result, Exception) for result in results)
+
+
+class StreamTail:
+    """Reads the stream from its end as entries arrive and hands them to the process's event
+    bus: how events of other processes reach this one's feeds, bots and clocks."""
+
+    def __init__(self, client: redis.Redis, stream: str, bus: EventBus) -> None:
+        self._client = client
+        self._stream = stream
+        self._bus = bus
+        self.connected = False
+        """Whether the last read of the stream succeeded."""
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        last = "$"
+        try:
+            while not stopping.is_set():
+                reply: Any = await self._client.xread({self._stream: last}, count=500, block=1000)
+                self.connected = True
+                for _, entries in reply or ():
+                    last = entries[-1][0]
+                    self._bus.tailed([decode_entry(fields) for _, fields in entries])
+        finally:
+            self.connected = False

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import asyncpg
 
 from commands import snapshots
-from commands.handler import CommandHandler
+from commands.games import GameRepository
 from commands.store import EventStore, StoredEvent
 from infra.postgres_store import save_snapshot
 
@@ -28,7 +28,7 @@ class SnapshotTaker:
     tables: tuple[str, ...] = ("snapshots",)
 
     def __init__(self, store: EventStore) -> None:
-        self._games = CommandHandler(store, cache_size=100)
+        self._games = GameRepository(store, cache_size=100)
         self._taken: OrderedDict[str, int] = OrderedDict()
         """The version of each game's newest snapshot of this code's schema (0: none)."""
 

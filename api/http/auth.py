@@ -5,7 +5,8 @@ from typing import Any
 from litestar import Request
 from litestar.di import NamedDependency
 
-from commands.handler import CommandHandler, LoadedGame
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
 from domain.errors import DomainError
 
@@ -27,7 +28,7 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
     """The caller's seat, or SPECTATOR without a token; a token of no seat here is refused."""
     if token is None:
         return SPECTATOR
-    seat = await handler.seat_for_token(game_id, token)
+    seat = await handler.games.seat_for_token(game_id, token)
     if seat is None:
         raise DomainError("wrong_token", "this token holds no seat at this game")
     return seat
@@ -37,7 +38,7 @@ async def game_and_viewer(
     handler: CommandHandler, game_id: str, request: Request[Any, Any, Any]
 ) -> tuple[LoadedGame, int]:
     """The game (refused first when unknown) and who is asking: a seat, or SPECTATOR."""
-    game = await handler.load(game_id)
+    game = await handler.games.latest(game_id)
     return game, await viewer(handler, game_id, bearer_token(request))
 
 
@@ -45,7 +46,7 @@ async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any
     """The handle of the player whose token the request carries (`Authorization: Bearer
     <player token>`), if it carries one; a token of no player is refused."""
     token = bearer_token(request)
-    return None if token is None else await handler.player_for_token(token)
+    return None if token is None else await handler.games.player_for_token(token)
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:

@@ -32,8 +32,9 @@ from litestar.response import ServerSentEventMessage
 
 from api.http.errors import UNAVAILABLE
 from commands import codec
+from commands.bus import News
 from commands.envelope import Applied
-from commands.handler import CommandHandler, LoadedGame
+from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after, redacted
 from commands.store import StoredEvent
 from domain import table
@@ -171,10 +172,11 @@ def _resolve(waiter: asyncio.Future[None]) -> None:
 class GameFeed:
     """The game as its streams follow it, moved on by the events the hub hears."""
 
-    def __init__(self, game_id: str, handler: CommandHandler, poll: Callable[[], float]) -> None:
+    def __init__(self, game_id: str, games: GameRepository, poll: Callable[[], float]) -> None:
         self.game_id = game_id
         self.subscribers: set[Subscriber] = set()
-        self._handler = handler
+        self._games = games
+        self._last_hash = ""
         self._poll = poll
         self._game: LoadedGame | None = None
         self._heard: list[StoredEvent] = []
@@ -191,16 +193,14 @@ class GameFeed:
         return self._game
 
     async def _load(self) -> None:
-        self._game = await self._handler.load(self.game_id)
+        self._game = await self._games.latest(self.game_id)
 
-    def hear(self, event: StoredEvent) -> None:
-        """An event of this game from the Redis stream (called by the hub)."""
-        self._heard.append(event)
-        self._news.set()
-
-    def applied(self, applied: Applied) -> None:
-        """A command this process appended to the game, committed (called by the hub)."""
-        self._applied.append(applied)
+    def hear(self, news: News) -> None:
+        """News of this game from the event bus (called by the hub)."""
+        if news.applied is not None:
+            self._applied.append(news.applied)
+        else:
+            self._heard.extend(news.rows)
         self._news.set()
 
     def join(self, subscriber: Subscriber) -> None:
@@ -237,7 +237,7 @@ class GameFeed:
         return await asyncio.shield(task)
 
     async def _history(self, game: LoadedGame, after: int, seat: int, with_view: bool) -> bytes:
-        shown = await events_after(self._handler, game, after, seat)
+        shown = await events_after(self._games, game, after, seat)
         events = [(item.version, item.event) for item in shown]
         return encoded(game, events, seat, with_view)
 
@@ -261,35 +261,42 @@ class GameFeed:
             self._news.clear()
             if self.stopped:
                 return
-            events = (self._applied_events() or self._heard_events()) if woken else None
+            if woken and (committed := self._committed()):
+                await self._publish(*committed)
+                continue
+            events = self._heard_events() if woken else None
             if events is None:
                 events = self._decoded(await self._read_rows())
             if events:
-                await self._publish(events)
+                await self._publish(events, self._folded(events))
 
-    def _applied_events(self) -> list[tuple[int, Any]] | None:
-        """The events of this process's own commands that follow on from the feed's version
-        (the same events heard from Redis later are behind it then); None when they skip
-        one."""
+    def _committed(self) -> tuple[list[tuple[int, Any]], LoadedGame] | None:
+        """The events of this process's own commands that follow on from the feed's version,
+        and the game the last of them produced (the handler folded them already); None when
+        they skip a version."""
         version = self.game.table.version
+        applied = [each for each in self._applied if each.last_version > version]
+        self._applied.clear()
         events = [
             (number, event)
-            for applied in self._applied
-            for number, event in enumerate(applied.events, applied.first_version)
-            if number > version
+            for each in applied
+            for number, event in enumerate(each.events, each.first_version)
         ]
-        self._applied.clear()
         if not events or any(number != version + n for n, (number, _) in enumerate(events, 1)):
             return None
         if self._heard:
             self._news.set()  # another process's events may follow: look at them next
-        return events
+        game = applied[-1].game
+        assert game is not None, "a command appended now carries the game it produced"
+        return events, game
 
     def _heard_events(self) -> list[tuple[int, Any]] | None:
         rows = self._heard_rows()
         return None if rows is None else self._decoded(rows)
 
     def _decoded(self, rows: list[StoredEvent]) -> list[tuple[int, Any]]:
+        if rows:
+            self._last_hash = msgspec.json.decode(rows[-1].metadata)["hash"]
         events = codec.decode_events(self.game.rules.kind, rows)
         return [(row.version, event) for row, event in zip(rows, events, strict=True)]
 
@@ -306,7 +313,7 @@ class GameFeed:
         """The events after the feed's version, from Postgres (none while it does not answer)."""
         self._heard.clear()
         try:
-            return await self._handler.stored_events(self.game_id, self.game.table.version)
+            return await self._games.stored_events(self.game_id, self.game.table.version)
         except UNAVAILABLE as error:
             log.warning("live feed of %s cannot read the game now: %s", self.game_id, error)
             return []
@@ -320,14 +327,21 @@ class GameFeed:
         self._heard = heard[whole:]
         return heard[:whole]
 
-    async def _publish(self, events: list[tuple[int, Any]]) -> None:
-        """Offer the batch to every subscriber, `WAKE_SLICE` at a time: each wakes a stream,
-        and the loop serves other requests between slices instead of after them all."""
+    def _folded(self, events: list[tuple[int, Any]]) -> LoadedGame:
+        """The game moved on by another process's events, held by the repository too, so the
+        process keeps one copy of each game it follows."""
         game = self.game
         folded = table.fold(game.rules, [event for _, event in events], game.table)
-        self._game = replace(game, table=folded)
-        batch = Batch(self._game, tuple(events))
-        finished = self._game.table.status == "finished"
+        moved = replace(game, table=folded, last_hash=self._last_hash)
+        self._games.remember(moved)
+        return moved
+
+    async def _publish(self, events: list[tuple[int, Any]], game: LoadedGame) -> None:
+        """Offer the batch to every subscriber, `WAKE_SLICE` at a time: each wakes a stream,
+        and the loop serves other requests between slices instead of after them all."""
+        self._game = game
+        batch = Batch(game, tuple(events))
+        finished = game.table.status == "finished"
         for count, subscriber in enumerate(list(self.subscribers), 1):
             subscriber.offer(batch)
             if finished:

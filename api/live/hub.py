@@ -1,7 +1,8 @@
 """Live push: Server-Sent Events of a game's events, each redacted for the caller.
 
-A hub tails the Redis stream and hands each event to the feed of its game (`api.live.feeds`),
-one feed per game followed, shared by all of the game's streams. The SSE id is the event's
+The hub hears every game's news from the process's event bus (`commands.bus`) and hands it
+to the feed of its game (`api.live.feeds`), one feed per game followed, shared by all of the
+game's streams. The SSE id is the event's
 version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. Every
 `heartbeat` seconds the hub beats once for all streams, and a stream quiet since the last beat
 sends the comment `: keep-alive`.
@@ -19,19 +20,16 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
 
-import redis.asyncio as redis
 from litestar import Request
 from prometheus_client import Gauge
 
 from api.live.direct_streams import Body, Writer
 from api.live.feeds import GameFeed, Subscriber
-from commands.envelope import Applied
-from commands.handler import CommandHandler
-from commands.store import StoredEvent
+from commands.bus import News
+from commands.games import GameRepository
 from domain import table
 from domain.errors import DomainError
 from infra import workers
-from infra.redis_streams import decode_entry
 from infra.settings import DEFAULT_LIVE_HEARTBEAT, StreamCaps
 
 POLL_SECONDS = 5.0
@@ -40,9 +38,7 @@ POLL_SECONDS_WITHOUT_REDIS = 1.0
 """The same while the hub cannot read Redis."""
 LOBBY = "lobby"
 """The hub's topic woken by every event that opens, fills or starts a table."""
-LOBBY_EVENTS = frozenset(
-    kind.__struct_config__.tag for kind in (table.TableCreated, table.SeatTaken, table.GameStarted)
-)
+LOBBY_EVENTS = (table.TableCreated, table.SeatTaken, table.GameStarted)
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
@@ -80,6 +76,10 @@ class StreamCounts:
         return release
 
 
+def _changes_lobby(news: News) -> bool:
+    return any(isinstance(event, LOBBY_EVENTS) for event in news.table_events())
+
+
 def _decrement(counts: Counter[str], key: str) -> None:
     counts[key] -= 1
     if counts[key] <= 0:
@@ -87,63 +87,43 @@ def _decrement(counts: Counter[str], key: str) -> None:
 
 
 class LiveHub:
+    """The game feeds and lobby waits of this process, moved on by the event bus; the caps
+    on open streams; the heartbeat of quiet streams; the end of every stream at shutdown."""
+
     def __init__(
         self,
-        client: redis.Redis,
-        stream: str,
+        connected: Callable[[], bool],
         heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
         caps: StreamCaps | None = None,
     ) -> None:
-        self._client = client
-        self._stream = stream
+        self._connected = connected
         self.heartbeat = heartbeat
         self.counts = StreamCounts(caps or StreamCaps())
-        self.connected = False
-        """Whether the last read of the Redis stream succeeded."""
         self.closing = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
-        self._listeners: list[Callable[[StoredEvent], None]] = []
         self.beats = 0
         """Heartbeats so far."""
         self._beat_listeners: list[Callable[[], None]] = []
         self._feeds: dict[str, GameFeed] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def listen(self, listener: Callable[[StoredEvent], None]) -> None:
-        """Have `listener` called with every event the hub sees, whatever its game."""
-        self._listeners.append(listener)
-
     def on_beat(self, listener: Callable[[], None]) -> None:
         """Have `listener` called at every heartbeat, after the game streams', and when the
         service stops (`close`)."""
         self._beat_listeners.append(listener)
 
-    async def run(self, stopping: asyncio.Event) -> None:
-        self._loop = asyncio.get_running_loop()
-        last = "$"
-        try:
-            while not stopping.is_set():
-                reply: Any = await self._client.xread({self._stream: last}, count=500, block=1000)
-                self.connected = True
-                for _, entries in reply or ():
-                    for key, fields in entries:
-                        last = key
-                        self._notice(decode_entry(fields))
-        finally:
-            self.connected = False
+    def hear(self, news: News) -> None:
+        """News from the event bus: the game's feed, if followed, takes it; the lobby wakes
+        when a table opens, fills or starts."""
+        if feed := self._feeds.get(news.game_id):
+            feed.hear(news)
+        if self._waiting.get(LOBBY) and _changes_lobby(news):
+            for waiter in self._waiting[LOBBY]:
+                waiter.set()
 
     def poll_seconds(self) -> float:
-        return POLL_SECONDS if self.connected else POLL_SECONDS_WITHOUT_REDIS
-
-    def _notice(self, event: StoredEvent) -> None:
-        for listener in self._listeners:
-            listener(event)
-        if feed := self._feeds.get(event.stream_id):
-            feed.hear(event)
-        if event.type in LOBBY_EVENTS:
-            for waiter in self._waiting.get(LOBBY, ()):
-                waiter.set()
+        return POLL_SECONDS if self._connected() else POLL_SECONDS_WITHOUT_REDIS
 
     async def wait(self, topic: str, seconds: float) -> bool:
         """Return when the topic (LOBBY) may have news, or after `seconds` at the latest
@@ -161,11 +141,11 @@ class LiveHub:
                 del self._waiting[topic]
         return waiter.is_set()
 
-    async def feed(self, handler: CommandHandler, game_id: str) -> GameFeed:
+    async def feed(self, games: GameRepository, game_id: str) -> GameFeed:
         """The game's feed, loaded; opened (and run) by its first stream."""
         feed = self._feeds.get(game_id)
         if feed is None or feed.stopped:
-            feed = self._feeds[game_id] = GameFeed(game_id, handler, self.poll_seconds)
+            feed = self._feeds[game_id] = GameFeed(game_id, games, self.poll_seconds)
             try:
                 await feed.loaded
             except BaseException:
@@ -178,12 +158,6 @@ class LiveHub:
             await asyncio.shield(feed.loaded)
         return feed
 
-    def appended(self, applied: Applied) -> None:
-        """This process appended a command: the feed of its game, if followed, takes its
-        events at once rather than wait for them to come round through the relay and Redis."""
-        if feed := self._feeds.get(applied.game_id):
-            feed.applied(applied)
-
     def leave(self, feed: GameFeed, subscriber: Subscriber) -> None:
         if feed.leave(subscriber) and self._feeds.get(feed.game_id) is feed:
             del self._feeds[feed.game_id]
@@ -191,6 +165,7 @@ class LiveHub:
     async def beat(self, stopping: asyncio.Event) -> None:
         """Every `heartbeat` seconds, have each game stream that sent nothing since the last
         beat send a keep-alive: one timer for all the streams, none per stream."""
+        self._loop = asyncio.get_running_loop()
         while not await workers.pause(stopping, self.heartbeat):
             self.beats += 1
             for feed in list(self._feeds.values()):

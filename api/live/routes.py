@@ -84,7 +84,7 @@ async def live(
     seat = await stream_seat(request, handler, game_id, ticket)
     release = hub.counts.admit(game_id, client_address(request))
     try:
-        feed = await hub.feed(handler, game_id)
+        feed = await hub.feed(handler.games, game_id)
         subscriber = Subscriber(seat, with_view=include == "view")
         start = last_event_id if last_event_id is not None else after
         feed.join(subscriber)
@@ -122,7 +122,7 @@ async def issue_ticket(
     request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
 ) -> StreamTicket:
     """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
-    await handler.load(game_id)
+    await handler.games.latest(game_id)
     seat = await acting_seat(handler, game_id, bearer_token(request))
     book: TicketBook = request.app.state.tickets
     return await book.issue(game_id, seat)

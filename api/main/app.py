@@ -3,7 +3,6 @@
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-import asyncpg
 import redis.asyncio as redis
 from litestar import Litestar, Response, get
 from litestar.config.compression import CompressionConfig
@@ -22,6 +21,7 @@ from api.live.hub import LiveHub
 from api.live.lobby import LobbyFeeds
 from api.live.routes import issue_ticket, live, lobby_live
 from api.live.tickets import TicketBook
+from api.main import wiring
 from api.routes.games import GamesController
 from api.routes.health import HEALTH_ROUTES, DatabaseProbe
 from api.routes.players import PLAYER_ROUTES
@@ -30,17 +30,12 @@ from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.web import web_client
-from commands.bots import BotWorker
-from commands.clocks import ClockWorker
 from commands.handler import CommandHandler
 from infra import workers
 from infra.database import Timeouts, open_pool
 from infra.migrate import migrate
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
 from infra.quickplay import QuickPlay
 from infra.redis_streams import DEFAULT_STREAM
-from infra.relay import Relay
 from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT, StreamCaps
 
 
@@ -59,33 +54,6 @@ COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=[r"/l
 def _handler(state: State) -> CommandHandler:
     handler: CommandHandler = state.handler
     return handler
-
-
-def background_work(
-    pool: asyncpg.Pool, client: redis.Redis, stream: str, relay: bool, projections: bool
-) -> dict[str, workers.Work]:
-    """The relay and projection runners this process should run, by name."""
-    work: dict[str, workers.Work] = {}
-    if relay:
-        work["relay"] = Relay(pool, client, stream).run
-    if projections:
-        for name, projection in all_projections(PostgresEventStore(pool)).items():
-            work[f"projection {name}"] = ProjectionRunner(pool, client, stream, projection).run
-    return work
-
-
-def bot_work(handler: CommandHandler, pool: asyncpg.Pool, hub: LiveHub, pace: float) -> BotWorker:
-    """The worker that plays every bot seat, woken by the live hub."""
-    bots = BotWorker(handler, PostgresEventStore(pool), pace)
-    hub.listen(bots.notice)
-    return bots
-
-
-def clock_work(handler: CommandHandler, pool: asyncpg.Pool, hub: LiveHub) -> ClockWorker:
-    """The worker that claims the timeouts of seats out of time, woken by the live hub."""
-    clocks = ClockWorker(handler, PostgresEventStore(pool))
-    hub.listen(clocks.notice)
-    return clocks
 
 
 def create_app(
@@ -119,20 +87,24 @@ def create_app(
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
-            hub = LiveHub(client, stream, live_heartbeat, stream_caps or StreamCaps.from_env())
+            app.state.core = process = wiring.core(pool, client, stream)
+            hub = LiveHub(
+                lambda: process.tail.connected,
+                live_heartbeat,
+                stream_caps or StreamCaps.from_env(),
+            )
+            process.bus.subscribe(hub.hear)
             app.state.update(pool=pool, redis=client, live=hub, lobby_feeds=LobbyFeeds(hub, pool))
             app.state.database_probe = probe
             app.state.tickets = TicketBook(client, stream)
-            app.state.handler = CommandHandler(PostgresEventStore(pool))
-            app.state.handler.on_appended(hub.appended)
+            app.state.handler = process.handler
             app.state.quickplay = QuickPlay(pool, app.state.handler)
             app.state.audits = AuditThread()
-            work = background_work(pool, client, stream, run_workers, run_workers)
+            work = wiring.background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
-                app.state.bots = bot_work(app.state.handler, pool, hub, bot_pace)
-                work["bots"] = app.state.bots.run
-                work["clocks"] = clock_work(app.state.handler, pool, hub).run
-            async with workers.running({"live hub": hub.run, "keep-alives": hub.beat, **work}):
+                app.state.bots, clocks = wiring.table_workers(process, pool, bot_pace)
+                work |= {"bots": app.state.bots.run, "clocks": clocks.run}
+            async with workers.running({**process.work, "keep-alives": hub.beat, **work}):
                 try:
                     yield
                 finally:

@@ -14,15 +14,13 @@ import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.live.hub import LiveHub
-from api.main import audit_commands
-from api.main.app import background_work, bot_work, clock_work, create_app
+from api.main import audit_commands, wiring
+from api.main.app import create_app
 from api.main.collector import tune_for_serving
 from api.main.graceful import GRACE_SECONDS, StreamsEndingServer
 from api.main.openapi import document
 from api.main.simulate import Report, print_report
 from api.main.simulate import simulate as run_simulation
-from commands.handler import CommandHandler
 from commands.registry import GAMES
 from commands.store import Position
 from infra import workers
@@ -171,7 +169,7 @@ async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
 
 
 @main.command(
-    help="Play every bot seat and claim every timeout until stopped (a live hub wakes them)."
+    help="Play every bot seat and claim every timeout until stopped (woken by the event bus)."
 )
 def bots() -> None:
     asyncio.run(_work(relay=False, projections=False, bots=True))
@@ -180,13 +178,11 @@ def bots() -> None:
 async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
     stream = Settings.from_env().event_stream
     async with _connections() as (pool, client):
-        work = background_work(pool, client, stream, relay, projections)
+        work = wiring.background_work(pool, client, stream, relay, projections)
         if bots:
-            hub = LiveHub(client, stream)
-            handler = CommandHandler(PostgresEventStore(pool))
-            pace = Settings.from_env().bot_pace
-            work |= {"live hub": hub.run, "bots": bot_work(handler, pool, hub, pace).run}
-            work["clocks"] = clock_work(handler, pool, hub).run
+            process = wiring.core(pool, client, stream)
+            players, clocks = wiring.table_workers(process, pool, Settings.from_env().bot_pace)
+            work |= {**process.work, "bots": players.run, "clocks": clocks.run}
         async with workers.running(work):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

@@ -27,7 +27,8 @@ from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
 from commands import codec
 from commands.envelope import Envelope
-from commands.handler import CommandHandler, LoadedGame
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
 from commands.redaction import VersionedEvent, redacted, rows_after, shown
 from commands.registry import GAMES
 from commands.strategies import strategy
@@ -92,12 +93,13 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
-        game = await handler.current(game_id)
+        held = await handler.games.held(game_id)  # for its kind, which never changes
         seat = await acting_seat(handler, game_id, bearer_token(request))
-        command = _decode_command(game, await request.body())
+        command = _decode_command(held, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
-        events = redacted(game, zip(versions, applied.events, strict=True), seat)
+        after = applied.game or await handler.games.held(game_id)  # as live streams show it
+        events = redacted(after, zip(versions, applied.events, strict=True), seat)
         return CommandAccepted(applied.last_version, events)
 
     @get("/{game_id:str}")
@@ -119,7 +121,9 @@ class GamesController(Controller):
     ) -> Response[list[VersionedEvent]]:
         """The events after a version, each as the caller may see it, a page at a time."""
         game, seat = await game_and_viewer(handler, game_id, request)
-        rows, headers = page(request, await rows_after(handler, game, after, limit + 1), limit)
+        rows, headers = page(
+            request, await rows_after(handler.games, game, after, limit + 1), limit
+        )
         return Response(shown(game, rows, seat), headers=headers)
 
 
@@ -129,7 +133,7 @@ async def seat_command(
     """The seat a request asks for: a bot's (its strategy checked), a player's (named after
     the player unless a name is given) or a casual one (a free name)."""
     if data.bot is not None:
-        strategy((await handler.load(game_id)).rules.kind, data.bot)
+        strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
         return table.TakeSeat(data.name or f"{data.bot} bot", data.entropy, data.bot)
     return table.TakeSeat(data.name or player or "", data.entropy, player=player)
 

@@ -10,7 +10,8 @@ from api.http.auth import HandlerDependency, acting_seat, bearer_token
 from api.http.params import GameId
 from api.http.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
-from commands.handler import CommandHandler, LoadedGame
+from commands.games import LoadedGame
+from commands.handler import CommandHandler
 from domain import table
 from domain.errors import DomainError
 from infra.quickplay import QuickPlay, QuickSeat, table_options
@@ -44,12 +45,12 @@ async def rematch(
 
 async def _with_rematch(handler: CommandHandler, game_id: str, seat: int) -> LoadedGame:
     """The finished game, its rematch opened (by this request, or by an earlier one)."""
-    game = await handler.load(game_id)
+    game = await handler.games.latest(game_id)
     if game.table.rematch is None:
         try:
             await handler.execute(Envelope(game_id, seat, table.OpenRematch(str(uuid.uuid4()))))
         except DomainError as error:
             if error.code != "rematch_opened":  # another seat opened it meanwhile
                 raise
-        game = await handler.load(game_id)
+        game = await handler.games.latest(game_id)
     return game

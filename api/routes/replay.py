@@ -53,7 +53,7 @@ async def replay_view(
 ) -> table.TableView:
     """The caller's view as of version `at`: redacted while live, every hand once over."""
     game, seat = await game_and_viewer(handler, game_id, request)
-    stored = await handler.stored_events(game_id, 0)
+    stored = await handler.games.stored_events(game_id, 0)
     known = [row for row in stored if row.version <= min(at, game.table.version)]
     events = codec.decode_events(game.rules.kind, known)
     over = game.table.status == "finished"
@@ -70,9 +70,11 @@ async def game_log(
     limit: Limit = DEFAULT_LIMIT,
 ) -> Response[log.GameLog]:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
-    game = await handler.load(game_id)
+    game = await handler.games.latest(game_id)
     require(bool(game.table.seed), *log.NOT_OVER)
-    rows, headers = page(request, await handler.stored_events(game_id, after, limit + 1), limit)
+    rows, headers = page(
+        request, await handler.games.stored_events(game_id, after, limit + 1), limit
+    )
     records = [log.record(row) for row in rows]
     body = log.GameLog(game_id, game.rules.kind, game.table.seed, records)
     return conditional(request, f"log.{game.table.version}.{after}.{limit}", body, headers)
@@ -81,7 +83,7 @@ async def game_log(
 @get("/games/{game_id:str}/audit", tags=["replay"])
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
-    stored = await handler.stored_events(game_id, 0)
+    stored = await handler.games.stored_events(game_id, 0)
     audits: AuditThread = state.audits
     return await audits.report(game_id, stored)
 

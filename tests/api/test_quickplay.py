@@ -37,7 +37,7 @@ async def test_players_quick_playing_at_once_share_one_table_and_its_game_starts
 
 
 async def test_quick_play_in_two_processes_at_once_shares_one_table(pool: asyncpg.Pool) -> None:
-    processes = [QuickPlay(pool, CommandHandler(PostgresEventStore(pool))) for _ in range(2)]
+    processes = [QuickPlay(pool, CommandHandler.over(PostgresEventStore(pool))) for _ in range(2)]
     seats = await asyncio.gather(
         *(
             process.seat("mad", 6, table.TakeSeat(f"guest {n}"))

@@ -4,31 +4,42 @@ answers again."""
 import asyncio
 from collections.abc import AsyncIterator
 
+import msgspec
 import pytest
 
 from commands import watching
 from commands.bots import BotWorker
+from commands.bus import News
 from commands.envelope import Envelope
-from commands.handler import CommandHandler, LoadedGame
-from commands.store import EventStore
+from commands.games import GameRepository, LoadedGame
+from commands.handler import CommandHandler
+from commands.store import EventStore, GameStreams
 from domain import table
 from infra.memory_store import MemoryEventStore
 
 GAME_SECONDS = 60.0
 
 
-class FlakyHandler(CommandHandler):
+class FlakyGames(GameRepository):
     """Its first `failures` loads fail as a store that did not answer would."""
 
     def __init__(self, store: EventStore, failures: int) -> None:
         super().__init__(store)
         self.failures = failures
 
-    async def load(self, game_id: str, store: EventStore | None = None) -> LoadedGame:
+    async def latest(self, game_id: str, streams: GameStreams | None = None) -> LoadedGame:
         if self.failures:
             self.failures -= 1
             raise ConnectionError("the store did not answer")
-        return await super().load(game_id, store)
+        return await super().latest(game_id, streams)
+
+
+class FlakyHandler(CommandHandler):
+    games: FlakyGames
+
+
+def flaky_handler(store: EventStore) -> FlakyHandler:
+    return FlakyHandler(store, FlakyGames(store, failures=0))
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +50,7 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 async def running() -> AsyncIterator[tuple[FlakyHandler, BotWorker]]:
     store = MemoryEventStore()
-    handler = FlakyHandler(store, failures=0)
+    handler = flaky_handler(store)
     worker = BotWorker(handler, store, pace=0.0)
     stopping = asyncio.Event()
     task = asyncio.create_task(worker.run(stopping))
@@ -62,9 +73,10 @@ async def test_bots_go_on_after_the_store_failed(
 ) -> None:
     handler, worker = running
     game_id = await bot_table(handler)
-    handler.failures = 3
-    worker.notice((await handler.stored_events(game_id, 0))[1])  # the first bot's seat
+    handler.games.failures = 3
+    seat = (await handler.games.stored_events(game_id, 0))[1]  # the first bot's seat
+    worker.notice(News(game_id, rows=(msgspec.structs.replace(seat, kind="mad"),)))
     async with asyncio.timeout(GAME_SECONDS):
-        while (await handler.current(game_id)).table.status != "finished":
+        while (await handler.games.held(game_id)).table.status != "finished":
             await asyncio.sleep(0.01)
-    assert handler.failures == 0, "the failing loads were tried"
+    assert handler.games.failures == 0, "the failing loads were tried"

@@ -41,12 +41,12 @@ async def abandoned_game(handler: CommandHandler) -> str:
 async def played_out(store: MemoryEventStore) -> list[log.LogRecord]:
     """The log of a game the clock worker played to its end from timeouts alone."""
     minutes = Minutes()
-    handler = CommandHandler(store, now=minutes)
+    handler = CommandHandler.over(store, now=minutes)
     game_id = await abandoned_game(handler)
     stopping = asyncio.Event()
     worker = asyncio.create_task(ClockWorker(handler, store, now=minutes).run(stopping))
     async with asyncio.timeout(WAIT_SECONDS):
-        while (await handler.load(game_id)).table.status != "finished":
+        while (await handler.games.latest(game_id)).table.status != "finished":
             await asyncio.sleep(0.01)
     stopping.set()
     await worker

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from commands import codec, log, replay
 from commands.audit import audit
+from commands.games import GameRepository
 from commands.handler import CommandHandler
 from commands.log import LogRecord
 from commands.registry import GAMES, game_rules
@@ -87,7 +88,7 @@ def test_a_version_newer_than_the_current_one_is_refused() -> None:
 @pytest.mark.usefixtures("upcasters")
 async def test_appends_write_the_current_schema_version_and_old_events_still_load() -> None:
     store = MemoryEventStore()
-    handler = CommandHandler(store)
+    handler = CommandHandler.over(store)
     created = await handler.create("mad", {}, None)
     game_id = created.game_id
     codec.register_upcaster(SEAT_TAKEN, 1, player_to_name)
@@ -106,7 +107,7 @@ async def test_appends_write_the_current_schema_version_and_old_events_still_loa
     ]
     events = codec.decode_events("mad", rows)
     assert [e.name for e in events if isinstance(e, table.SeatTaken)] == ["ada", "bob"]
-    state = (await CommandHandler(store).load(game_id)).table
+    state = (await GameRepository(store).latest(game_id)).table
     assert [seat.name for seat in state.seats] == ["ada", "bob"]
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from commands import codec
 from commands.envelope import Applied, Envelope
-from commands.handler import CommandHandler, token_hash
-from commands.store import CommandKey, NewEvent, NewGame, SeatToken
+from commands.games import GameRepository, token_hash
+from commands.handler import CommandHandler
+from commands.store import NOTHING_BESIDE, NewEvent, SideRecords
 from domain import table
 from domain.errors import DomainError
 from infra.memory_store import MemoryEventStore
@@ -31,17 +32,13 @@ class Interloper(MemoryEventStore):
         stream_id: str,
         expected_version: int,
         events: Sequence[NewEvent],
-        command: CommandKey | None = None,
-        new_game: NewGame | None = None,
-        seat_token: SeatToken | None = None,
+        side: SideRecords = NOTHING_BESIDE,
     ) -> int:
         other, self.before_next_append = self.before_next_append, None
         if other is not None:
             await other()
         self.appends += 1
-        return await super().append(
-            stream_id, expected_version, events, command, new_game, seat_token
-        )
+        return await super().append(stream_id, expected_version, events, side)
 
 
 @pytest.fixture
@@ -51,7 +48,7 @@ def store() -> Interloper:
 
 @pytest.fixture
 def handler(store: Interloper) -> CommandHandler:
-    return CommandHandler(store, now=lambda: NOW)
+    return CommandHandler.over(store, now=lambda: NOW)
 
 
 async def seated_game(handler: CommandHandler, seats: int = 2) -> tuple[str, list[str]]:
@@ -74,7 +71,7 @@ async def started_game(handler: CommandHandler) -> str:
 
 async def a_move(handler: CommandHandler, game_id: str) -> Envelope:
     """The first legal game command of the first seat that has one."""
-    game = await handler.load(game_id)
+    game = await handler.games.latest(game_id)
     for seat in range(len(game.table.seats)):
         moves = table.legal_moves(game.rules, game.table, seat)
         if moves:
@@ -94,25 +91,25 @@ async def test_create_records_the_game_its_secret_and_the_first_event(
     metadata = msgspec.json.decode(row.metadata)
     assert metadata["hash"] == codec.chain_hash("", row.data)
     assert metadata["command_id"] == "create-1" and metadata["ends_command"] is True
-    assert (await handler.load(applied.game_id)).table.status == "open"
+    assert (await handler.games.latest(applied.game_id)).table.status == "open"
 
 
 async def test_a_seat_is_taken_with_a_token_stored_by_its_hash(
     handler: CommandHandler, store: Interloper
 ) -> None:
     game_id, tokens = await seated_game(handler)
-    assert [await handler.seat_for_token(game_id, token) for token in tokens] == [0, 1]
+    assert [await handler.games.seat_for_token(game_id, token) for token in tokens] == [0, 1]
     assert await store.seat_for_token(game_id, token_hash(tokens[1])) == 1
-    assert await handler.seat_for_token(game_id, "not a token") is None
+    assert await handler.games.seat_for_token(game_id, "not a token") is None
 
 
 async def test_a_started_game_takes_game_commands_and_links_every_event(
     handler: CommandHandler, store: Interloper
 ) -> None:
     game_id = await started_game(handler)
-    assert (await handler.load(game_id)).table.status == "playing"
+    assert (await handler.games.latest(game_id)).table.status == "playing"
     move = await a_move(handler, game_id)
-    before = (await handler.load(game_id)).table.version
+    before = (await handler.games.latest(game_id)).table.version
     applied = await handler.execute(move)
     assert applied.first_version == before + 1 and applied.events
     previous = ""
@@ -120,8 +117,8 @@ async def test_a_started_game_takes_game_commands_and_links_every_event(
         metadata = msgspec.json.decode(row.metadata)
         assert metadata["hash"] == codec.chain_hash(previous, row.data)
         previous = metadata["hash"]
-    fresh = await CommandHandler(store).load(game_id)
-    assert fresh.table == (await handler.load(game_id)).table
+    fresh = await GameRepository(store).latest(game_id)
+    assert fresh.table == (await handler.games.latest(game_id)).table
     assert fresh.last_hash == previous
 
 
@@ -131,13 +128,13 @@ async def test_a_retried_command_answers_its_first_result_and_appends_nothing(
     game_id = await started_game(handler)
     move = await a_move(handler, game_id)
     first = await handler.execute(move)
-    appends, version = store.appends, (await handler.load(game_id)).table.version
+    appends, version = store.appends, (await handler.games.latest(game_id)).table.version
     again = await handler.execute(move)
     assert again.replayed and not first.replayed
     assert (again.first_version, again.last_version) == (first.first_version, first.last_version)
     assert again.events == first.events
     assert store.appends == appends
-    assert (await handler.load(game_id)).table.version == version
+    assert (await handler.games.latest(game_id)).table.version == version
     created = await handler.create("mad", {}, "same-create")
     assert (await handler.create("mad", {}, "same-create")) == Applied(
         created.game_id, 1, 1, replayed=True
@@ -149,8 +146,8 @@ async def test_a_conflict_with_another_writer_reloads_and_decides_again(
 ) -> None:
     created = await handler.create("mad", {}, None)
     game_id = created.game_id
-    await handler.load(game_id)
-    other = CommandHandler(store, now=lambda: NOW)
+    await handler.games.latest(game_id)
+    other = CommandHandler.over(store, now=lambda: NOW)
     taken_by_other: list[int] = []
 
     async def other_takes_a_seat() -> None:
@@ -161,8 +158,8 @@ async def test_a_conflict_with_another_writer_reloads_and_decides_again(
     _, seat, token = await handler.take_seat(game_id, table.TakeSeat("mine"), None)
     assert taken_by_other == [0]
     assert seat == 1, "decided again against the other writer's seat"
-    assert token is not None and await handler.seat_for_token(game_id, token) == 1
-    state = (await handler.load(game_id)).table
+    assert token is not None and await handler.games.seat_for_token(game_id, token) == 1
+    state = (await handler.games.latest(game_id)).table
     assert [each.name for each in state.seats] == ["other", "mine"]
     assert state.version == 3
 
@@ -171,13 +168,13 @@ async def test_a_command_made_legal_by_another_writer_is_not_refused_by_a_stale_
     handler: CommandHandler, store: Interloper
 ) -> None:
     game_id, _ = await seated_game(handler)
-    stale = (await handler.load(game_id)).table.version
-    other = CommandHandler(store, now=lambda: NOW)
+    stale = (await handler.games.latest(game_id)).table.version
+    other = CommandHandler.over(store, now=lambda: NOW)
     await other.execute(Envelope(game_id, 0, table.StartGame()))
     move = await a_move(other, game_id)
-    assert (await handler.current(game_id)).table.version == stale, "still the old state"
+    assert (await handler.games.held(game_id)).table.version == stale, "still the old state"
     applied = await handler.execute(move)
-    assert applied.events and (await handler.load(game_id)).table.status == "playing"
+    assert applied.events and (await handler.games.latest(game_id)).table.status == "playing"
 
 
 async def test_a_refused_command_changes_nothing(
@@ -193,7 +190,7 @@ async def test_a_refused_command_changes_nothing(
     assert await store.read_stream(game_id) == rows
     assert await store.recorded_command(game_id, "command by seat 1", "start-again") is None
     with pytest.raises(DomainError) as missing:
-        await handler.load("no-such-game")
+        await handler.games.latest("no-such-game")
     assert missing.value.code == "game_not_found"
 
 
@@ -214,7 +211,7 @@ async def test_a_key_sent_again_with_another_request_is_refused_and_changes_noth
         await handler.take_seat(game_id, table.TakeSeat("bob"), "seat-key")
     assert other_seat.value.code == "idempotency_key_reused"
     assert store.appends == appends
-    assert [each.name for each in (await handler.load(game_id)).table.seats] == ["ada"]
+    assert [each.name for each in (await handler.games.latest(game_id)).table.seats] == ["ada"]
 
 
 async def test_keys_are_scoped_to_the_caller_and_the_operation(

@@ -7,10 +7,10 @@ import msgspec
 import pytest
 
 from commands import codec, snapshots
-from commands.handler import CommandHandler
+from commands.games import GameRepository
 from commands.log import LogRecord
 from commands.registry import GAMES
-from commands.store import NewEvent, NewGame
+from commands.store import NewEvent, NewGame, SideRecords
 from domain import table
 from infra.postgres_store import PostgresEventStore
 from tests.commands.tamper import golden, golden_names
@@ -36,7 +36,9 @@ def halfway(records: list[LogRecord]) -> int:
 async def stored_golden(store: PostgresEventStore, name: str, upto: int) -> tuple[str, str]:
     records = golden(name)
     game_id, kind = str(uuid.uuid4()), name.split("-")[0]
-    await store.append(game_id, 0, as_new(records[:upto]), new_game=NewGame(kind, b"secret"))
+    await store.append(
+        game_id, 0, as_new(records[:upto]), SideRecords(new_game=NewGame(kind, b"secret"))
+    )
     return game_id, kind
 
 
@@ -47,10 +49,10 @@ async def test_a_cold_load_from_a_snapshot_equals_the_fold_from_version_one(
     records = golden(name)
     middle = halfway(records)
     game_id, kind = await stored_golden(store, name, middle)
-    await store.save_snapshot(game_id, await CommandHandler(store).snapshot(game_id))
+    await store.save_snapshot(game_id, await GameRepository(store).snapshot(game_id))
     await store.append(game_id, middle, as_new(records[middle:]))
 
-    loaded = await CommandHandler(store).load(game_id)
+    loaded = await GameRepository(store).latest(game_id)
 
     folded = table.fold(GAMES[kind], codec.decode_events(kind, records))
     assert (await store.latest_snapshot(game_id) or pytest.fail()).version == middle
@@ -62,7 +64,7 @@ async def test_a_snapshot_of_another_schema_is_ignored(store: PostgresEventStore
     name = golden_names("gnono")[0]
     records = golden(name)
     game_id, kind = await stored_golden(store, name, len(records))
-    taken = await CommandHandler(store).snapshot(game_id)
+    taken = await GameRepository(store).snapshot(game_id)
     state = snapshots.restore(GAMES[kind], taken)
     assert state is not None
     forged = msgspec.structs.replace(state, seats=tuple(reversed(state.seats)))
@@ -71,7 +73,7 @@ async def test_a_snapshot_of_another_schema_is_ignored(store: PostgresEventStore
     )
     await store.save_snapshot(game_id, old)
 
-    loaded = await CommandHandler(store).load(game_id)
+    loaded = await GameRepository(store).latest(game_id)
 
     assert loaded.table == table.fold(GAMES[kind], codec.decode_events(kind, records))
     assert loaded.table.seats != forged.seats

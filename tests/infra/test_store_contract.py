@@ -18,6 +18,7 @@ from commands.store import (
     Position,
     RecordedCommand,
     SeatToken,
+    SideRecords,
     StoredEvent,
 )
 from infra.memory_store import MemoryEventStore
@@ -101,9 +102,9 @@ async def test_a_stream_reads_at_most_a_limit(store: EventStore) -> None:
 
 async def test_a_retried_command_id_appends_nothing(store: EventStore) -> None:
     game = stream()
-    await store.append(game, 0, new_events(2), CommandKey("cmd-1"))
+    await store.append(game, 0, new_events(2), SideRecords(CommandKey("cmd-1")))
     with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 2, new_events(1), CommandKey("cmd-1"))
+        await store.append(game, 2, new_events(1), SideRecords(CommandKey("cmd-1")))
     assert len(await store.read_stream(game)) == 2
     assert await store.recorded_command(game, "", "cmd-1") == RecordedCommand(1, 2)
     assert await store.recorded_command(game, "", "cmd-2") is None
@@ -114,10 +115,13 @@ async def test_a_command_id_is_unique_within_its_scope_and_keeps_its_fingerprint
     store: EventStore,
 ) -> None:
     game, first, second = stream(), b"\x01" * 32, b"\x02" * 32
-    await store.append(game, 0, new_events(1), CommandKey("k-123", "command by seat 0", first))
-    await store.append(game, 1, new_events(2), CommandKey("k-123", "command by seat 1", second))
+    by_seat_0 = SideRecords(CommandKey("k-123", "command by seat 0", first))
+    by_seat_1 = SideRecords(CommandKey("k-123", "command by seat 1", second))
+    await store.append(game, 0, new_events(1), by_seat_0)
+    await store.append(game, 1, new_events(2), by_seat_1)
+    again = SideRecords(CommandKey("k-123", "command by seat 1", first))
     with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 3, new_events(1), CommandKey("k-123", "command by seat 1", first))
+        await store.append(game, 3, new_events(1), again)
     assert len(await store.read_stream(game)) == 3
     assert await store.recorded_command(game, "command by seat 0", "k-123") == RecordedCommand(
         1, 1, first
@@ -131,8 +135,8 @@ async def test_a_command_id_is_unique_within_its_scope_and_keeps_its_fingerprint
 async def test_a_game_and_a_seat_token_are_recorded_with_the_events(store: EventStore) -> None:
     game, token = stream(), uuid.uuid4().bytes
     assert await store.game_record(game) is None
-    await store.append(game, 0, new_events(1), new_game=NewGame("mad", b"\x01\x02"))
-    await store.append(game, 1, new_events(1), seat_token=SeatToken(3, token))
+    await store.append(game, 0, new_events(1), SideRecords(new_game=NewGame("mad", b"\x01\x02")))
+    await store.append(game, 1, new_events(1), SideRecords(seat_token=SeatToken(3, token)))
     assert await store.game_record(game) == ("mad", b"\x01\x02")
     assert await store.seat_for_token(game, token) == 3
     assert await store.seat_for_token(game, uuid.uuid4().bytes) is None
@@ -144,10 +148,10 @@ async def test_side_writes_roll_back_with_a_conflict(store: EventStore) -> None:
     game = stream()
     await store.append(game, 0, new_events(1))
     with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 0, new_events(1), new_game=NewGame("test", b"\x00"))
+        await store.append(game, 0, new_events(1), SideRecords(new_game=NewGame("test", b"\x00")))
     assert await store.game_record(game) is None
     with pytest.raises(ConcurrencyConflict):
-        await store.append(game, 0, new_events(1), seat_token=SeatToken(0, b"token"))
+        await store.append(game, 0, new_events(1), SideRecords(seat_token=SeatToken(0, b"token")))
     assert await store.seat_for_token(game, b"token") is None
 
 
@@ -155,8 +159,8 @@ async def test_a_second_game_record_seat_or_token_is_a_conflict_and_appends_noth
     store: EventStore,
 ) -> None:
     game, token = stream(), uuid.uuid4().bytes
-    await store.append(game, 0, new_events(1), new_game=NewGame("mad", b"\x00"))
-    await store.append(game, 1, new_events(1), seat_token=SeatToken(0, token))
+    await store.append(game, 0, new_events(1), SideRecords(new_game=NewGame("mad", b"\x00")))
+    await store.append(game, 1, new_events(1), SideRecords(seat_token=SeatToken(0, token)))
     refused = [
         {"new_game": NewGame("gnono", b"\x01")},
         {"seat_token": SeatToken(0, uuid.uuid4().bytes)},
@@ -164,7 +168,8 @@ async def test_a_second_game_record_seat_or_token_is_a_conflict_and_appends_noth
     ]
     for beside in refused:
         with pytest.raises(ConcurrencyConflict):
-            await store.append(game, 2, new_events(1), CommandKey("c"), **beside)  # type: ignore[arg-type]
+            side = SideRecords(CommandKey("c"), **beside)  # type: ignore[arg-type]
+            await store.append(game, 2, new_events(1), side)
     assert len(await store.read_stream(game)) == 2
     assert await store.recorded_command(game, "", "c") is None
     assert await store.game_record(game) == ("mad", b"\x00")

@@ -1,0 +1,151 @@
+"""The game repository: each game as this process holds it, loaded from its newest snapshot
+and the events after it, cached, and locked per game while a command is decided.
+
+A `LoadedGame` never changes (a new version is a new `LoadedGame`), so every reader of one
+version (answers, live feeds, bots) shares one copy and its cached views. A game moves on in
+the cache when this process commits a command to it (`remember`, with the game the command
+produced) or reads the events after it (`latest`); a cached game older than the store is
+caught by the next append's expected version.
+"""
+
+import asyncio
+import hashlib
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+
+import msgspec
+
+from commands import codec, snapshots
+from commands.registry import game_rules
+from commands.store import EventStore, GameStreams, Snapshot, StoredEvent
+from domain import table
+from domain.decider import AnyRules
+from domain.errors import DomainError
+from domain.table import AnyTable, TableView
+
+SEATS_PER_GAME = 4
+"""Seat tokens kept per cached game, on average, before the oldest are forgotten."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """One game at one version. It is the one place derived values are cached: each viewer's
+    view, legal moves included, is computed at most once per version however many readers
+    and bots ask."""
+
+    game_id: str
+    rules: AnyRules
+    secret: bytes
+    table: AnyTable
+    last_hash: str = ""
+    _views: dict[int, TableView] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def view(self, viewer: int) -> TableView:
+        """The table as `viewer` sees it at this version, with its legal moves."""
+        if viewer not in self._views:
+            self._views[viewer] = table.view(self.rules, self.table, viewer)
+        return self._views[viewer]
+
+    def after(self, rows: list[StoredEvent]) -> "LoadedGame":
+        """The game moved on by stored events that follow on from its version."""
+        if not rows:
+            return self
+        events = codec.decode_events(self.rules.kind, rows)
+        last_hash = msgspec.json.decode(rows[-1].metadata)["hash"]
+        folded = table.fold(self.rules, events, self.table)
+        return replace(self, table=folded, last_hash=last_hash)
+
+
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+class GameRepository:
+    def __init__(self, store: EventStore, cache_size: int = 10_000) -> None:
+        self._store = store
+        self._cache_size = cache_size
+        self._games: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
+
+    async def latest(self, game_id: str, streams: GameStreams | None = None) -> LoadedGame:
+        """The game at its latest version: as held, moved on by the events stored after it
+        (read through `streams` when the caller holds the game exclusively)."""
+        streams = streams or self._store
+        game = self._games.get(game_id) or await self._first_load(game_id)
+        game = game.after(await streams.read_stream(game_id, game.table.version))
+        self.remember(game)
+        return game
+
+    async def held(self, game_id: str) -> LoadedGame:
+        """The game as this process last knew it, without asking the store whether another
+        process appended since (loaded when not cached)."""
+        game = self._games.get(game_id)
+        if game is None:
+            return await self.latest(game_id)
+        self._games.move_to_end(game_id)
+        return game
+
+    def remember(self, game: LoadedGame) -> None:
+        """Hold `game` unless a newer version of it is held already."""
+        cached = self._games.get(game.game_id)
+        if cached is None or cached.table.version <= game.table.version:
+            self._games[game.game_id] = game
+        self._games.move_to_end(game.game_id)
+        while len(self._games) > self._cache_size:
+            self._games.popitem(last=False)
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock commands to this game take in this process, one at a time."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def stored_events(
+        self, game_id: str, after_version: int, limit: int | None = None
+    ) -> list[StoredEvent]:
+        return await self._store.read_stream(game_id, after_version, limit)
+
+    async def snapshot(self, game_id: str) -> Snapshot:
+        """A snapshot of the game at its latest version."""
+        game = await self.latest(game_id)
+        return snapshots.take(game.rules, game.table, game.last_hash)
+
+    async def seat_for_token(self, game_id: str, token: str) -> int | None:
+        """The seat a token holds in a game. A token never changes seats and is never taken
+        back, so what the store answered once is kept (a token of no seat is asked again)."""
+        key = (game_id, token_hash(token))
+        seat = self._seats.get(key)
+        if seat is None:
+            seat = await self._store.seat_for_token(game_id, key[1])
+            if seat is None:
+                return None
+            self._seats[key] = seat
+            while len(self._seats) > self._cache_size * SEATS_PER_GAME:
+                self._seats.popitem(last=False)
+        return seat
+
+    async def player_for_token(self, token: str) -> str:
+        """The handle of the player a token belongs to; refused when it is nobody's."""
+        handle = await self._store.player_for_token(token_hash(token))
+        if handle is None:
+            raise DomainError("wrong_token", "this token is no player's")
+        return handle
+
+    async def _first_load(self, game_id: str) -> LoadedGame:
+        """A game not cached: from its newest snapshot when there is one this code can use,
+        else from nothing (`latest` then folds the events after it)."""
+        record = await self._store.game_record(game_id)
+        if record is None:
+            raise DomainError("game_not_found", f"there is no game {game_id}")
+        kind, secret = record
+        rules = game_rules(kind)
+        snapshot = await self._store.latest_snapshot(game_id)
+        restored = snapshots.restore(rules, snapshot) if snapshot else None
+        if snapshot is None or restored is None:
+            return LoadedGame(game_id, rules, secret, table.AnyTable())
+        return LoadedGame(game_id, rules, secret, restored, snapshot.last_hash)
