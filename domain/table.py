@@ -22,15 +22,13 @@ from domain.chance import ALGORITHM, Chance, commitment, effective_seed
 from domain.decider import (
     REFEREE,
     AnyRules,
-    CardT,
     CommandT,
     Context,
     EventT,
-    GameRules,
     OptionsT,
+    Rules,
     Standing,
     StateT,
-    ViewT,
 )
 from domain.errors import DomainError, require
 
@@ -174,7 +172,7 @@ class TableView(msgspec.Struct, frozen=True):
 
 
 def decide(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: TableCommand | CommandT,
     ctx: Context,
@@ -198,7 +196,7 @@ def decide(
 
 
 def evolve(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     event: TableEvent | EventT,
 ) -> Table[OptionsT, StateT]:
@@ -253,7 +251,7 @@ def decision_context(
 
 
 def fold(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     events: Iterable[TableEvent | EventT],
     table: Table[OptionsT, StateT] | None = None,
 ) -> Table[OptionsT, StateT]:
@@ -263,7 +261,7 @@ def fold(
 
 
 def legal_moves(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     seat: int,
 ) -> tuple[StartGame | clocks.ReturnToTable | CommandT, ...]:
@@ -280,7 +278,7 @@ def legal_moves(
 
 
 def view(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     viewer: int,
     between_commands: bool = True,
@@ -307,7 +305,7 @@ def view(
 
 
 def _offered(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     viewer: int,
     between_commands: bool,
@@ -318,7 +316,7 @@ def _offered(
 
 
 def redact(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     event: TableEvent | EventT,
     viewer: int,
 ) -> msgspec.Struct | None:
@@ -329,7 +327,7 @@ def redact(
 
 
 def _create(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: CreateTable,
     ctx: Context,
@@ -347,7 +345,7 @@ def _create(
 
 
 def _take_seat(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: TakeSeat,
 ) -> tuple[TableEvent, ...]:
@@ -376,7 +374,7 @@ def check_seat(command: TakeSeat) -> str:
 
 
 def _start(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     ctx: Context,
 ) -> tuple[TableEvent | EventT, ...]:
@@ -395,7 +393,7 @@ def _start(
 
 
 def _play(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: CommandT,
     ctx: Context,
@@ -415,7 +413,7 @@ def _play(
 
 
 def _claim_timeout(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: clocks.ClaimTimeout,
     ctx: Context,
@@ -439,7 +437,7 @@ def _claim_timeout(
 
 
 def _return(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     ctx: Context,
 ) -> tuple[TableEvent, ...]:
@@ -468,7 +466,7 @@ def acting_seats(rules: AnyRules, table: AnyTable) -> frozenset[int]:
 
 
 def _conclude(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     game: StateT,
     events: tuple[EventT, ...],
     ctx: Context,
@@ -493,7 +491,7 @@ def _seated(table: AnyTable, ctx: Context) -> None:
 
 
 def _finish_if_over(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT],
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
     game: StateT,
     events: tuple[EventT, ...],
     ctx: Context,
@@ -511,7 +509,7 @@ def printable(text: str) -> bool:
 
 
 def created_options(
-    rules: GameRules[OptionsT, CommandT, EventT, StateT, ViewT, CardT], event: TableCreated
+    rules: Rules[OptionsT, CommandT, EventT, StateT], event: TableCreated
 ) -> tuple[OptionsT, clocks.ClockOptions | None]:
     """The game's own options of a table as created, and its clock's (None: no clock)."""
     game_options, clock_options = clocks.split_options(event.options)
