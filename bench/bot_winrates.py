@@ -15,7 +15,7 @@ from typing import Any
 from commands.registry import GAMES
 from commands.strategies import strategy
 from domain.bots import random_move
-from domain.bots.match import play_match
+from domain.matches import play_match
 
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}
 OPTIONS: dict[str, dict[str, Any]] = {}

@@ -112,3 +112,7 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
 
 AnyRules = GameRules[Any, Any, Any, Any, Any, Any]
 """Rules of any kind, as the service holds them: the registry maps kinds to these."""
+
+Rules = GameRules[OptionsT, CommandT, EventT, StateT, Any, Any]
+"""Rules as the table composes them, `Rules[OptionsT, CommandT, EventT, StateT]`: typed in
+what a table holds and passes on, open in the views and cards it never looks into."""

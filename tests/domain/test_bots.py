@@ -5,8 +5,8 @@ import pytest
 from commands.registry import GAMES
 from commands.strategies import strategies, strategy
 from domain.bots import bot_chance, random_move
-from domain.bots.match import play_match
 from domain.errors import DomainError
+from domain.matches import play_match
 
 GAMES_PER_KIND = 60
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}

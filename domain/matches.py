@@ -3,7 +3,8 @@
 Used to measure strategies against each other. Every choice is seeded: the game's secret
 comes from `seed`, each bot draws from `bot_chance`, and when several seats may act at once
 (a real-time game) the seat that acts next is drawn at random among them, so every seat
-gets the same speed.
+gets the same speed. Matches stand above the table they play at, as the table itself takes
+the `random` bot (`domain.bots`) for a seat out of time.
 """
 
 from collections.abc import Sequence

@@ -1,0 +1,68 @@
+"""The table's side of the clock: which seats must act, a claim that a seat ran out of time,
+and an absent seat's return. The clock itself (deadlines, restarts, absence) is
+`domain.clocks`; here a seat out of time has its move made for it by the `random` bot.
+"""
+
+import dataclasses
+
+from domain import clocks
+from domain.bots import random_move
+from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
+from domain.errors import require
+from domain.table.ending import conclude
+from domain.table.seating import require_seated
+from domain.table.vocabulary import AnyTable, Table, TableEvent, game_of
+
+
+def claim_timeout(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: clocks.ClaimTimeout,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    """The seat's move made for it by the `random` bot, once its time has run out."""
+    timed = _running_clock(table)
+    seat, game = command.seat, game_of(table)
+    acting = acting_seats(rules, table)
+    require(seat in acting, "not_to_act", f"seat {seat} has no move to make")
+    due = clocks.deadline(timed, seat)
+    require(ctx.now >= due, "not_timed_out", f"seat {seat} has time until {due.isoformat()}")
+    count = timed.timeouts[seat] + 1
+    absent = count >= clocks.ABSENT_AFTER and seat not in timed.absent
+    marked = (clocks.SeatMarkedAbsent(seat),) if absent else ()
+    moves = rules.legal_moves(game, seat)
+    move = random_move(rules.view(game, seat), moves, ctx.chance)
+    events = rules.decide(game, move, dataclasses.replace(ctx, seat=seat))
+    restart = clocks.restarted(timed, ctx.now, acting, seat, {seat: count})
+    timed_out = clocks.SeatTimedOut(seat, ctx.now.isoformat())
+    return (timed_out, *marked, *conclude(rules, game, events, ctx, restart))
+
+
+def return_to_table(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    ctx: Context,
+) -> tuple[TableEvent, ...]:
+    """An absent seat back at the table, its count of timeouts in a row reset."""
+    timed = _running_clock(table)
+    require_seated(table, ctx)
+    assert ctx.seat is not None
+    require(ctx.seat in timed.absent, "not_absent", "only an absent seat returns to the table")
+    restart = clocks.restarted(timed, ctx.now, acting_seats(rules, table), None, {ctx.seat: 0})
+    return (clocks.SeatMarkedPresent(ctx.seat), restart)
+
+
+def acting_seats(rules: AnyRules, table: AnyTable) -> frozenset[int]:
+    """The seats with a move of the game to make."""
+    if table.status != "playing" or table.game is None:
+        return frozenset()
+    seats = range(len(table.seats))
+    return frozenset(seat for seat in seats if rules.legal_moves(table.game, seat))
+
+
+def _running_clock(table: AnyTable) -> clocks.Clock:
+    require(table.status != "finished", "game_over", "the game is over")
+    require(table.status == "playing", "not_started", "the game has not started yet")
+    require(table.clock is not None, "no_clock", "this table has no clock")
+    assert table.clock is not None
+    return table.clock

@@ -1,0 +1,284 @@
+"""The table's lifecycle around any game: created, seats taken, started, played, finished.
+
+`decide` handles the table's commands and hands every other one to the game's `decide`
+while the table is playing; `evolve` counts versions and folds the game's events into its
+state; `view` and `redact` are how a table leaves the server.
+"""
+
+from collections.abc import Iterable
+from datetime import datetime
+from functools import reduce
+from typing import Any
+
+import msgspec
+
+from domain import clocks
+from domain.chance import Chance, commitment, effective_seed
+from domain.decider import REFEREE, AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
+from domain.errors import DomainError, require
+from domain.table.clock import acting_seats, claim_timeout, return_to_table
+from domain.table.ending import conclude, finish_if_over
+from domain.table.seating import require_seated, take_seat
+from domain.table.vocabulary import (
+    TABLE_EVENTS,
+    AnyTable,
+    CreateTable,
+    GameFinished,
+    GameStarted,
+    OpenRematch,
+    RematchOpened,
+    Seat,
+    SeatTaken,
+    SeedRevealed,
+    StartGame,
+    Table,
+    TableCommand,
+    TableCreated,
+    TableEvent,
+    TableView,
+    TakeSeat,
+    game_of,
+    options_of,
+)
+
+
+def decide(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: TableCommand | CommandT,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    """The events a command produces, or a `DomainError` saying why it is refused."""
+    match command:
+        case CreateTable():
+            return _create(rules, table, command, ctx)
+        case TakeSeat():
+            return take_seat(rules, table, command)
+        case StartGame():
+            return _start(rules, table, ctx)
+        case clocks.ClaimTimeout():
+            return claim_timeout(rules, table, command, ctx)
+        case clocks.ReturnToTable():
+            return return_to_table(rules, table, ctx)
+        case OpenRematch():
+            return _open_rematch(table, command, ctx)
+        case _:
+            return _play(rules, table, command, ctx)
+
+
+def evolve(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    event: TableEvent | EventT,
+) -> Table[OptionsT, StateT]:
+    """Apply one event; the table counts versions, the game folds its own events."""
+    replace = msgspec.structs.replace
+    if not isinstance(event, TABLE_EVENTS):  # most events are the game's: one replace
+        return replace(table, game=rules.evolve(game_of(table), event), version=table.version + 1)
+    match event:
+        case TableCreated():
+            options, clock_options = created_options(rules, event)
+            table = replace(
+                table, kind=event.kind, options=options, commitment=event.commitment, status="open"
+            )
+            if clock_options is not None:
+                table = replace(table, clock=clocks.Clock(clock_options))
+        case SeatTaken():
+            seats = (*table.seats, Seat(event.name, event.bot, event.player))
+            table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
+        case GameStarted():
+            game = rules.initial_state(options_of(table), event.seats)
+            table = replace(table, status="playing", game=game)
+            if table.clock is not None:
+                table = replace(table, clock=clocks.started(table.clock.options, event.seats))
+        case GameFinished():
+            table = replace(table, status="finished", standings=event.standings)
+        case SeedRevealed():
+            table = replace(table, seed=event.seed)
+        case (
+            clocks.ClockRestarted()
+            | clocks.SeatTimedOut()
+            | clocks.SeatMarkedAbsent()
+            | clocks.SeatMarkedPresent()
+        ):
+            table = replace(table, clock=clocks.evolve(_clock(table), event))
+        case RematchOpened():
+            table = replace(table, rematch=event.game_id)
+    return replace(table, version=table.version + 1)
+
+
+def decision_context(
+    table: AnyTable,
+    seat: int | None,
+    now: datetime,
+    secret: bytes,
+    chance: type[Chance] = Chance,
+) -> Context:
+    """The context a command is decided in at this table: its chance comes from the secret
+    mixed with the seats' entropy, labelled by the version it is decided at (`domain.chance`)."""
+    return Context(
+        seat, now, chance(effective_seed(secret, table.entropies), table.version), secret
+    )
+
+
+def fold(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    events: Iterable[TableEvent | EventT],
+    table: Table[OptionsT, StateT] | None = None,
+) -> Table[OptionsT, StateT]:
+    """The table after `events`, starting from `table` (or from nothing)."""
+    start: Table[OptionsT, StateT] = table or Table()
+    return reduce(lambda state, event: evolve(rules, state, event), events, start)
+
+
+def legal_moves(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    seat: int,
+) -> tuple[StartGame | clocks.ReturnToTable | CommandT, ...]:
+    """Every command `seat` may send now, table commands included."""
+    if not 0 <= seat < len(table.seats):
+        return ()
+    if table.status == "open":
+        low, _ = rules.seat_range(options_of(table))
+        return (StartGame(),) if len(table.seats) >= low else ()
+    if table.status == "playing":
+        back = (clocks.ReturnToTable(),) if table.clock and seat in table.clock.absent else ()
+        return (*back, *rules.legal_moves(game_of(table), seat))
+    return ()
+
+
+def view(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    viewer: int,
+    between_commands: bool = True,
+) -> TableView:
+    """The table as `viewer` may see it; once finished, every hand is open to all. In the
+    middle of a command (a replay may stop there) nobody may act, so there are no moves."""
+    game_viewer = REFEREE if table.status == "finished" else viewer
+    moves = _offered(rules, table, viewer, between_commands)
+    return TableView(
+        kind=table.kind,
+        status=table.status,
+        version=table.version,
+        options=table.options,
+        seats=table.seats,
+        commitment=table.commitment,
+        you=viewer if 0 <= viewer < len(table.seats) else None,
+        game=None if table.game is None else rules.view(table.game, game_viewer),
+        legal_moves=moves,
+        standings=table.standings,
+        seed=table.seed,
+        clock=None if table.clock is None else clocks.view(table.clock, acting_seats(rules, table)),
+        rematch=table.rematch,
+    )
+
+
+def _offered(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    viewer: int,
+    between_commands: bool,
+) -> tuple[StartGame | clocks.ReturnToTable | CommandT, ...]:
+    if not between_commands:
+        return ()
+    return legal_moves(rules, table, viewer)
+
+
+def redact(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    event: TableEvent | EventT,
+    viewer: int,
+) -> msgspec.Struct | None:
+    """An event as `viewer` may see it, or None when it shows them nothing."""
+    if isinstance(event, TABLE_EVENTS):
+        return event
+    return rules.redact(event, viewer)
+
+
+def created_options(
+    rules: Rules[OptionsT, CommandT, EventT, StateT], event: TableCreated
+) -> tuple[OptionsT, clocks.ClockOptions | None]:
+    """The game's own options of a table as created, and its clock's (None: no clock)."""
+    game_options, clock_options = clocks.split_options(event.options)
+    return msgspec.convert(game_options, rules.Options), clock_options
+
+
+def event_type(rules: AnyRules) -> Any:
+    """The tagged union of every event a table of this kind can record (a type expression)."""
+    return TableEvent | rules.Event
+
+
+def command_type(rules: AnyRules) -> Any:
+    """The tagged union of every command a seat may post to a table of this kind."""
+    return StartGame | rules.Command | clocks.ReturnToTable
+
+
+def _create(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: CreateTable,
+    ctx: Context,
+) -> tuple[TableEvent, ...]:
+    require(table.status == "new", "table_exists", "this table already exists")
+    game_options, clock_options = clocks.split_options(command.options)
+    untimed = f"{rules.title} has no turns, so its tables take no clock"
+    require(clock_options is None or not rules.real_time, "invalid_options", untimed)
+    try:
+        options = msgspec.convert(game_options, rules.Options, strict=False)
+    except msgspec.ValidationError as error:
+        raise DomainError("invalid_options", f"invalid options: {error}") from error
+    normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
+    return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
+
+
+def _start(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    require(table.status == "open", "already_started", "the game has already started")
+    require_seated(table, ctx)
+    low, _ = rules.seat_range(options_of(table))
+    require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
+    started = GameStarted(len(table.seats), ctx.now.isoformat())
+    game = rules.initial_state(options_of(table), started.seats)
+    opening = rules.start(game, ctx)
+    if table.clock is None:
+        return (started, *finish_if_over(rules, game, opening, ctx))
+    timed = clocks.started(table.clock.options, started.seats)
+    restart = clocks.restarted(timed, ctx.now, (), None, {})
+    return (started, *conclude(rules, game, opening, ctx, restart))
+
+
+def _play(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: CommandT,
+    ctx: Context,
+) -> tuple[TableEvent | EventT, ...]:
+    require(table.status != "finished", "game_over", "the game is over")
+    require(table.status == "playing", "not_started", "the game has not started yet")
+    require_seated(table, ctx)
+    game = game_of(table)
+    events = rules.decide(game, command, ctx)
+    if table.clock is None:
+        return finish_if_over(rules, game, events, ctx)
+    seat = ctx.seat
+    assert seat is not None
+    back = (clocks.SeatMarkedPresent(seat),) if seat in table.clock.absent else ()
+    restart = clocks.restarted(table.clock, ctx.now, acting_seats(rules, table), seat, {seat: 0})
+    return (*back, *conclude(rules, game, events, ctx, restart))
+
+
+def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
+    require(table.status == "finished", "game_not_over", "a rematch follows a finished game")
+    require_seated(table, ctx)
+    require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
+    return (RematchOpened(command.game_id),)
+
+
+def _clock(table: AnyTable) -> clocks.Clock:
+    assert table.clock is not None, "only a table with a clock records its events"
+    return table.clock

@@ -1,0 +1,158 @@
+"""The table's words: its commands, its events, and the table as it is folded and seen.
+
+Persisted tags are explicit strings and never renamed. The clock's commands and events live
+in `domain.clocks` and join the table's unions here.
+"""
+
+from typing import Any, Generic, Literal
+
+import msgspec
+
+from domain import clocks
+from domain.chance import ALGORITHM
+from domain.decider import OptionsT, Standing, StateT
+
+Status = Literal["new", "open", "playing", "finished"]
+
+
+class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
+    kind: str
+    options: dict[str, Any] = {}
+
+
+class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="take_seat"):
+    name: str
+    entropy: str = ""
+    bot: str | None = None
+    player: str | None = None
+    """The handle of the player taking the seat (proven by their token), if any."""
+
+
+class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
+    pass
+
+
+class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open_rematch"):
+    """Link a finished table to the new table its seats may play again at."""
+
+    game_id: str
+
+
+class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
+    kind: str
+    options: dict[str, Any]
+    commitment: str
+    algorithm: str = ALGORITHM
+
+
+class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
+    seat: int
+    name: str
+    entropy: str = ""
+    bot: str | None = None
+    player: str | None = None
+
+
+class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
+    seats: int
+    started_at: str
+
+
+class GameFinished(msgspec.Struct, frozen=True, tag="table.game_finished"):
+    standings: tuple[Standing, ...]
+
+
+class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
+    seed: str
+
+
+class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
+    """The finished table's seats may play again at table `game_id`."""
+
+    game_id: str
+
+
+TableEvent = (
+    TableCreated
+    | SeatTaken
+    | GameStarted
+    | GameFinished
+    | SeedRevealed
+    | RematchOpened
+    | clocks.ClockEvent
+)
+TABLE_EVENTS = (
+    TableCreated,
+    SeatTaken,
+    GameStarted,
+    GameFinished,
+    SeedRevealed,
+    RematchOpened,
+    clocks.ClockRestarted,
+    clocks.SeatTimedOut,
+    clocks.SeatMarkedAbsent,
+    clocks.SeatMarkedPresent,
+)
+
+
+TableCommand = (
+    CreateTable | TakeSeat | StartGame | OpenRematch | clocks.ClaimTimeout | clocks.ReturnToTable
+)
+
+
+class Seat(msgspec.Struct, frozen=True):
+    name: str
+    bot: str | None = None
+    player: str | None = None
+
+
+class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
+    """A table of one kind: its options and its game's state once started."""
+
+    kind: str = ""
+    options: OptionsT | None = None
+    commitment: str = ""
+    status: Status = "new"
+    seats: tuple[Seat, ...] = ()
+    entropies: tuple[str, ...] = ()
+    game: StateT | None = None
+    standings: tuple[Standing, ...] = ()
+    seed: str = ""
+    version: int = 0
+    clock: clocks.Clock | None = None
+    rematch: str | None = None
+
+
+AnyTable = Table[Any, Any]
+"""A table of any kind, as the service holds them."""
+
+
+class TableView(msgspec.Struct, frozen=True):
+    """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
+    commands the viewer may send now, `rematch` the table its seats play again at."""
+
+    kind: str
+    status: Status
+    version: int
+    options: msgspec.Struct | None
+    seats: tuple[Seat, ...]
+    commitment: str
+    you: int | None
+    game: msgspec.Struct | None
+    legal_moves: tuple[msgspec.Struct, ...]
+    standings: tuple[Standing, ...] = ()
+    seed: str = ""
+    clock: clocks.ClockView | None = None
+    rematch: str | None = None
+
+
+def options_of(table: Table[OptionsT, StateT]) -> OptionsT:
+    """The game's options of a created table."""
+    assert table.options is not None, "a table has options once it is created"
+    return table.options
+
+
+def game_of(table: Table[OptionsT, StateT]) -> StateT:
+    """The game's state at a started table."""
+    assert table.game is not None, "a table has a game once it is started"
+    return table.game
