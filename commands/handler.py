@@ -234,7 +234,7 @@ class CommandHandler:
     ) -> Applied:
         now = self._now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
-        events = table.decide(game.rules, game.table, envelope.command, ctx)
+        events, folded = table.decided(game.rules, game.table, envelope.command, ctx)
         command_id = envelope.command_id or str(uuid.uuid4())
         records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
         version = game.table.version
@@ -245,7 +245,6 @@ class CommandHandler:
         await streams.append(game.game_id, version, records, side)
         APPEND_SECONDS.observe(time.perf_counter() - started)
         COMMANDS_ACCEPTED.inc()
-        folded = table.fold(game.rules, events, game.table)
         produced = LoadedGame(game.game_id, game.rules, game.secret, folded, last_hash)
         self.games.remember(produced)
         applied = Applied(game.game_id, version + 1, version + len(events), events, produced)

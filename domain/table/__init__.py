@@ -14,9 +14,11 @@ The rooms, from the ground up: `vocabulary` (commands, events, the table and its
 from domain.decider import Standing
 from domain.table.clock import acting_seats
 from domain.table.lifecycle import (
+    Decision,
     command_type,
     created_options,
     decide,
+    decided,
     decision_context,
     event_type,
     evolve,
@@ -54,6 +56,7 @@ __all__ = [
     "UNPRINTABLE",
     "AnyTable",
     "CreateTable",
+    "Decision",
     "GameFinished",
     "GameStarted",
     "OpenRematch",
@@ -75,6 +78,7 @@ __all__ = [
     "command_type",
     "created_options",
     "decide",
+    "decided",
     "decision_context",
     "event_type",
     "evolve",

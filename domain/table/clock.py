@@ -9,7 +9,7 @@ from domain import clocks
 from domain.bots import random_move
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
-from domain.table.ending import conclude
+from domain.table.ending import Ending, Plan
 from domain.table.seating import require_seated
 from domain.table.vocabulary import AnyTable, Table, TableEvent, game_of
 
@@ -19,7 +19,7 @@ def claim_timeout(
     table: Table[OptionsT, StateT],
     command: clocks.ClaimTimeout,
     ctx: Context,
-) -> tuple[TableEvent | EventT, ...]:
+) -> Plan:
     """The seat's move made for it by the `random` bot, once its time has run out."""
     timed = _running_clock(table)
     seat, game = command.seat, game_of(table)
@@ -35,7 +35,7 @@ def claim_timeout(
     events = rules.decide(game, move, dataclasses.replace(ctx, seat=seat))
     restart = clocks.restarted(timed, ctx.now, acting, seat, {seat: count})
     timed_out = clocks.SeatTimedOut(seat, ctx.now.isoformat())
-    return (timed_out, *marked, *conclude(rules, game, events, ctx, restart))
+    return (timed_out, *marked, *events), Ending(restart)
 
 
 def return_to_table(

@@ -1,34 +1,33 @@
-"""How a command's events end: with the standings and the revealed seed when they end the
-game, else, at a table with a clock, with the clock restarted for the seats that act next."""
+"""How a command that moved the game ends: with the standings and the revealed seed when the
+game is over after it, else, at a table with a clock, with the clock restarted for the seats
+that act next. The ending is decided on the table the command's events produced, so they are
+folded once."""
 
-from functools import reduce
+from typing import Any, NamedTuple
 
 from domain import clocks
 from domain.decider import CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.table.vocabulary import GameFinished, SeedRevealed, TableEvent
 
 
-def finish_if_over(
-    rules: Rules[OptionsT, CommandT, EventT, StateT],
-    game: StateT,
-    events: tuple[EventT, ...],
-    ctx: Context,
-) -> tuple[TableEvent | EventT, ...]:
-    """Append the standings and the revealed seed when the game's `events` end it."""
-    after = reduce(rules.evolve, events, game)
-    if not rules.is_terminal(after):
-        return events
-    return (*events, GameFinished(tuple(rules.outcome(after))), SeedRevealed(ctx.seed.hex()))
+class Ending(NamedTuple):
+    """A command's events moved the game: see whether it is over once they are applied.
+    `restart` is the clock restarted when it is not (None at a table without a clock)."""
+
+    restart: clocks.ClockRestarted | None = None
 
 
-def conclude(
+Plan = tuple[tuple[Any, ...], Ending | None]
+"""A command's events, and whether an ending follows them."""
+
+
+def closing(
     rules: Rules[OptionsT, CommandT, EventT, StateT],
     game: StateT,
-    events: tuple[EventT, ...],
+    ending: Ending,
     ctx: Context,
-    restart: clocks.ClockRestarted,
-) -> tuple[TableEvent | EventT, ...]:
-    """The game's `events` at a table with a clock and what ends the command: the standings
-    when they end the game, else the clock restarted for the seats that must act next."""
-    concluded = finish_if_over(rules, game, events, ctx)
-    return concluded if len(concluded) > len(events) else (*events, restart)
+) -> tuple[TableEvent, ...]:
+    """What ends the command, given the game after its events."""
+    if rules.is_terminal(game):
+        return (GameFinished(tuple(rules.outcome(game))), SeedRevealed(ctx.seed.hex()))
+    return () if ending.restart is None else (ending.restart,)

@@ -8,7 +8,7 @@ state; `view` and `redact` are how a table leaves the server.
 from collections.abc import Iterable
 from datetime import datetime
 from functools import reduce
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -17,7 +17,7 @@ from domain.chance import Chance, commitment, effective_seed
 from domain.decider import REFEREE, AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import DomainError, require
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
-from domain.table.ending import conclude, finish_if_over
+from domain.table.ending import Ending, Plan, closing
 from domain.table.seating import require_seated, take_seat
 from domain.table.vocabulary import (
     TABLE_EVENTS,
@@ -42,6 +42,13 @@ from domain.table.vocabulary import (
 )
 
 
+class Decision(NamedTuple):
+    """A command's events and the table they produced, folded once."""
+
+    events: tuple[Any, ...]
+    table: AnyTable
+
+
 def decide(
     rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
@@ -49,19 +56,44 @@ def decide(
     ctx: Context,
 ) -> tuple[TableEvent | EventT, ...]:
     """The events a command produces, or a `DomainError` saying why it is refused."""
+    return decided(rules, table, command, ctx).events
+
+
+def decided(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: TableCommand | CommandT,
+    ctx: Context,
+) -> Decision:
+    """The events a command produces and the table after them: the game's events are
+    folded once, then the ending they call for (`domain.table.ending`) is added."""
+    events, ending = _plan(rules, table, command, ctx)
+    after = fold(rules, events, table)
+    if ending is not None:
+        ended = closing(rules, game_of(after), ending, ctx)
+        events, after = (*events, *ended), fold(rules, ended, after)
+    return Decision(events, after)
+
+
+def _plan(
+    rules: Rules[OptionsT, CommandT, EventT, StateT],
+    table: Table[OptionsT, StateT],
+    command: TableCommand | CommandT,
+    ctx: Context,
+) -> Plan:
     match command:
         case CreateTable():
-            return _create(rules, table, command, ctx)
+            return _create(rules, table, command, ctx), None
         case TakeSeat():
-            return take_seat(rules, table, command)
+            return take_seat(rules, table, command), None
         case StartGame():
             return _start(rules, table, ctx)
         case clocks.ClaimTimeout():
             return claim_timeout(rules, table, command, ctx)
         case clocks.ReturnToTable():
-            return return_to_table(rules, table, ctx)
+            return return_to_table(rules, table, ctx), None
         case OpenRematch():
-            return _open_rematch(table, command, ctx)
+            return _open_rematch(table, command, ctx), None
         case _:
             return _play(rules, table, command, ctx)
 
@@ -237,7 +269,7 @@ def _start(
     rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     ctx: Context,
-) -> tuple[TableEvent | EventT, ...]:
+) -> Plan:
     require(table.status == "open", "already_started", "the game has already started")
     require_seated(table, ctx)
     low, _ = rules.seat_range(options_of(table))
@@ -246,10 +278,9 @@ def _start(
     game = rules.initial_state(options_of(table), started.seats)
     opening = rules.start(game, ctx)
     if table.clock is None:
-        return (started, *finish_if_over(rules, game, opening, ctx))
+        return (started, *opening), Ending()
     timed = clocks.started(table.clock.options, started.seats)
-    restart = clocks.restarted(timed, ctx.now, (), None, {})
-    return (started, *conclude(rules, game, opening, ctx, restart))
+    return (started, *opening), Ending(clocks.restarted(timed, ctx.now, (), None, {}))
 
 
 def _play(
@@ -257,19 +288,19 @@ def _play(
     table: Table[OptionsT, StateT],
     command: CommandT,
     ctx: Context,
-) -> tuple[TableEvent | EventT, ...]:
+) -> Plan:
     require(table.status != "finished", "game_over", "the game is over")
     require(table.status == "playing", "not_started", "the game has not started yet")
     require_seated(table, ctx)
     game = game_of(table)
     events = rules.decide(game, command, ctx)
     if table.clock is None:
-        return finish_if_over(rules, game, events, ctx)
+        return events, Ending()
     seat = ctx.seat
     assert seat is not None
     back = (clocks.SeatMarkedPresent(seat),) if seat in table.clock.absent else ()
     restart = clocks.restarted(table.clock, ctx.now, acting_seats(rules, table), seat, {seat: 0})
-    return (*back, *conclude(rules, game, events, ctx, restart))
+    return (*back, *events), Ending(restart)
 
 
 def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
