@@ -9,7 +9,6 @@ off, still gives up). A request therefore fails within a bounded time, never han
 before it drops it.
 """
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,25 +29,15 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Timeouts:
-    """Seconds a connection may take to open and a statement to run."""
+    """Seconds a connection may take to open and a statement to run (read from the
+    environment by `infra.settings`)."""
 
     connect: float = DEFAULT_CONNECT_TIMEOUT
     statement: float = DEFAULT_STATEMENT_TIMEOUT
 
-    @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> "Timeouts":
-        """CARDROOM_DATABASE_CONNECT_TIMEOUT and CARDROOM_DATABASE_STATEMENT_TIMEOUT."""
-        env = os.environ if environ is None else environ
-        return cls(
-            connect=float(env.get("CARDROOM_DATABASE_CONNECT_TIMEOUT") or DEFAULT_CONNECT_TIMEOUT),
-            statement=float(
-                env.get("CARDROOM_DATABASE_STATEMENT_TIMEOUT") or DEFAULT_STATEMENT_TIMEOUT
-            ),
-        )
-
 
 def _connection_settings(timeouts: Timeouts | None) -> dict[str, Any]:
-    bounds = timeouts or Timeouts.from_env()
+    bounds = timeouts or Timeouts()
     return {
         "timeout": bounds.connect,
         "command_timeout": bounds.statement + CLIENT_GRACE,
@@ -64,7 +53,8 @@ def open_pool(
     timeouts: Timeouts | None = None,
 ) -> asyncpg.Pool:
     """A connection pool for `database_url`; use as `async with open_pool(url) as pool`
-    or `pool = await open_pool(url)`. `timeouts` default to the environment's."""
+    or `pool = await open_pool(url)`. `timeouts` default to `Timeouts()`;
+    processes pass their settings' (`Settings.database_timeouts`)."""
     return asyncpg.create_pool(
         database_url,
         min_size=min_size,

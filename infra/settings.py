@@ -1,65 +1,288 @@
-"""Settings from the environment, with defaults that need nothing installed.
+"""The one Settings of a process, read once from the environment by `Settings.from_env`.
 
-CARDROOM_DATABASE_URL  Postgres URL; unset starts an embedded Postgres under the data folder.
-CARDROOM_REDIS_URL     Redis URL; unset starts an embedded Valkey under the data folder.
-CARDROOM_REDIS_STREAM  the Redis stream events are published on (cardroom:events): the same for
-                       every process on one database (one relay per database publishes), one
-                       per database where databases share a Redis server.
-CARDROOM_DATA_DIR      where embedded servers keep their data between runs (./.cardroom).
-CARDROOM_BOT_PACE      seconds a bot waits between its moves in a real-time game (0.5).
-CARDROOM_LIVE_HEARTBEAT  seconds between the keep-alive beats of quiet live streams (15).
-CARDROOM_LIVE_STREAMS_PER_GAME    live streams open at once on one game, in this process (1000).
-CARDROOM_LIVE_STREAMS_PER_CLIENT  live streams (games' and the lobby's) open at once from one
-                                  client address, in this process (100).
+Every CARDROOM_* variable is a `Variable` in `VARIABLES`: its name, its default, what it
+means and how its text is read. The defaults need nothing installed (embedded servers, local
+origins). `docs/configuration.md` and the README's table are generated from `VARIABLES`
+(`infra.configuration`). A value that cannot be read raises `SettingsError`, naming the
+variable, before anything starts.
 """
 
+import math
 import os
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
+from urllib.parse import urlsplit
 
+import limits
+
+from infra.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, Timeouts
 from infra.redis_streams import DEFAULT_STREAM
 
-DEFAULT_BOT_PACE = 0.5
-DEFAULT_LIVE_HEARTBEAT = 15.0
-DEFAULT_STREAMS_PER_GAME = 1000
-DEFAULT_STREAMS_PER_CLIENT = 100
+T = TypeVar("T", covariant=True)
+
+
+class SettingsError(ValueError):
+    """A variable whose value cannot be read; the message names it."""
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
-    database_url: str | None
-    redis_url: str | None
-    data_dir: Path
-    bot_pace: float = DEFAULT_BOT_PACE
-    live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT
-    event_stream: str = DEFAULT_STREAM
+class Variable(Generic[T]):
+    """One environment variable: unset or blank, it takes `default`; `shown` is the default
+    as the docs say it, when the value itself would not do."""
 
-    @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> "Settings":
-        env = os.environ if environ is None else environ
-        return cls(
-            database_url=env.get("CARDROOM_DATABASE_URL") or None,
-            redis_url=env.get("CARDROOM_REDIS_URL") or None,
-            data_dir=Path(env.get("CARDROOM_DATA_DIR") or ".cardroom"),
-            bot_pace=float(env.get("CARDROOM_BOT_PACE") or DEFAULT_BOT_PACE),
-            live_heartbeat=float(env.get("CARDROOM_LIVE_HEARTBEAT") or DEFAULT_LIVE_HEARTBEAT),
-            event_stream=env.get("CARDROOM_REDIS_STREAM") or DEFAULT_STREAM,
-        )
+    name: str
+    default: T
+    help: str
+    parse: Callable[[str], T]
+    shown: str = ""
+
+    def read(self, environ: Mapping[str, str]) -> T:
+        text = environ.get(self.name, "").strip()
+        if not text:
+            return self.default
+        try:
+            return self.parse(text)
+        except ValueError as error:
+            raise SettingsError(f"{self.name}={text!r} is refused: {error}") from None
+
+    def default_text(self) -> str:
+        if self.shown:
+            return self.shown
+        value = self.default
+        return f"`{value:g}`" if isinstance(value, float) else f"`{value}`"
+
+
+def _url(*schemes: str) -> Callable[[str], str | None]:
+    def parse(text: str) -> str | None:
+        if urlsplit(text).scheme not in schemes:
+            raise ValueError(f"give a URL starting {' or '.join(f'{s}://' for s in schemes)}")
+        return text
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    """A positive number of seconds."""
+    value = _pause(text)
+    if value == 0:
+        raise ValueError("give a number of seconds above 0")
+    return value
+
+
+def _pause(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError("not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise ValueError("give a number of seconds, 0 or more")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError("not a whole number") from None
+    if value < 1:
+        raise ValueError("give a whole number above 0")
+    return value
+
+
+def _rate(text: str) -> str:
+    """A rate in the `limits` notation, checked here so a typo stops the process at start."""
+    limits.parse(text)
+    return text
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    return tuple(origin.strip().rstrip("/") for origin in text.split(",") if origin.strip())
+
+
+LOCAL_ORIGINS = (
+    "http://localhost:5173",
+    "http://127.0.0.1:5173",
+    "http://127.0.0.1:8000",
+    "http://localhost:8000",
+)
+"""A local frontend's dev server, and the service's own default origin."""
+
+DATABASE_URL: Variable[str | None] = Variable(
+    "CARDROOM_DATABASE_URL",
+    None,
+    "a Postgres server to use instead of the embedded one",
+    _url("postgresql", "postgres"),
+    shown="embedded",
+)
+REDIS_URL: Variable[str | None] = Variable(
+    "CARDROOM_REDIS_URL",
+    None,
+    "a Redis server to use instead of the embedded Valkey",
+    _url("redis", "rediss", "unix"),
+    shown="embedded",
+)
+REDIS_STREAM = Variable(
+    "CARDROOM_REDIS_STREAM",
+    DEFAULT_STREAM,
+    "the Redis stream events are published on: every process on one database must name the "
+    "same stream (one relay per database publishes), and databases sharing a Redis server "
+    "need a stream each",
+    str,
+)
+DATA_DIR = Variable(
+    "CARDROOM_DATA_DIR",
+    Path(".cardroom"),
+    "where the embedded servers keep their data",
+    Path,
+    shown="`./.cardroom`",
+)
+BOT_PACE = Variable(
+    "CARDROOM_BOT_PACE",
+    0.5,
+    "seconds a bot waits between its moves in a real-time game (CNO)",
+    _pause,
+)
+CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
+    "CARDROOM_CORS_ORIGINS",
+    LOCAL_ORIGINS,
+    "comma-separated origins browsers may call the API from",
+    _origins,
+    shown="local dev: " + ", ".join(f"`{origin}`" for origin in LOCAL_ORIGINS),
+)
+LIVE_HEARTBEAT = Variable(
+    "CARDROOM_LIVE_HEARTBEAT",
+    15.0,
+    "seconds between the keep-alive beats of quiet live streams (`: keep-alive`)",
+    _seconds,
+)
+STREAMS_PER_GAME = Variable(
+    "CARDROOM_LIVE_STREAMS_PER_GAME",
+    1000,
+    "live streams open at once on one game, in each API process",
+    _count,
+)
+STREAMS_PER_CLIENT = Variable(
+    "CARDROOM_LIVE_STREAMS_PER_CLIENT",
+    100,
+    "live streams (games' and the lobby's) open at once from one client address, in each API "
+    "process",
+    _count,
+)
+CONNECT_TIMEOUT = Variable(
+    "CARDROOM_DATABASE_CONNECT_TIMEOUT",
+    DEFAULT_CONNECT_TIMEOUT,
+    "seconds a new Postgres connection may take to open",
+    _seconds,
+)
+STATEMENT_TIMEOUT = Variable(
+    "CARDROOM_DATABASE_STATEMENT_TIMEOUT",
+    DEFAULT_STATEMENT_TIMEOUT,
+    "seconds a statement may run (Postgres's `statement_timeout`; the client gives up a second "
+    "later)",
+    _seconds,
+)
+RATE_LIMIT_GAMES = Variable(
+    "CARDROOM_RATE_LIMIT_GAMES",
+    "600/minute",
+    "tables one client address may open (`POST /games`), in the `limits` notation",
+    _rate,
+)
+RATE_LIMIT_SEATS = Variable(
+    "CARDROOM_RATE_LIMIT_SEATS",
+    "2400/minute",
+    "seats one client address may take (`POST /games/{id}/seats`)",
+    _rate,
+)
+RATE_LIMIT_PLAYERS = Variable(
+    "CARDROOM_RATE_LIMIT_PLAYERS",
+    "60/minute",
+    "players one client address may register (`POST /players`)",
+    _rate,
+)
+RATE_LIMIT_COMMANDS = Variable(
+    "CARDROOM_RATE_LIMIT_COMMANDS",
+    "6000/minute",
+    "commands one seat token may send (`POST /games/{id}/commands`)",
+    _rate,
+)
+
+VARIABLES: tuple[Variable[object], ...] = (
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_STREAM,
+    DATA_DIR,
+    BOT_PACE,
+    CORS_ORIGINS,
+    LIVE_HEARTBEAT,
+    STREAMS_PER_GAME,
+    STREAMS_PER_CLIENT,
+    CONNECT_TIMEOUT,
+    STATEMENT_TIMEOUT,
+    RATE_LIMIT_GAMES,
+    RATE_LIMIT_SEATS,
+    RATE_LIMIT_PLAYERS,
+    RATE_LIMIT_COMMANDS,
+)
+"""Every variable, in the order the docs list them."""
+
+DEFAULT_LIVE_HEARTBEAT = LIVE_HEARTBEAT.default
 
 
 @dataclass(frozen=True, slots=True)
 class StreamCaps:
     """How many live streams may be open at once, on one game and from one client address."""
 
-    per_game: int = DEFAULT_STREAMS_PER_GAME
-    per_client: int = DEFAULT_STREAMS_PER_CLIENT
+    per_game: int = STREAMS_PER_GAME.default
+    per_client: int = STREAMS_PER_CLIENT.default
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimits:
+    """Each limit in the `limits` notation, e.g. `300/minute` or `10/second`."""
+
+    games: str = RATE_LIMIT_GAMES.default
+    seats: str = RATE_LIMIT_SEATS.default
+    players: str = RATE_LIMIT_PLAYERS.default
+    commands: str = RATE_LIMIT_COMMANDS.default
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a process is configured with; `database_url` and `redis_url` None mean embedded
+    servers (`infra.servers`). Tests build one directly and tweak it with `replace`."""
+
+    database_url: str | None = DATABASE_URL.default
+    redis_url: str | None = REDIS_URL.default
+    event_stream: str = REDIS_STREAM.default
+    data_dir: Path = DATA_DIR.default
+    bot_pace: float = BOT_PACE.default
+    cors_origins: tuple[str, ...] = CORS_ORIGINS.default
+    live_heartbeat: float = LIVE_HEARTBEAT.default
+    stream_caps: StreamCaps = field(default_factory=StreamCaps)
+    database_timeouts: Timeouts = field(default_factory=Timeouts)
+    rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> "StreamCaps":
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        """The settings from `environ` (default: the process's); raises `SettingsError`."""
         env = os.environ if environ is None else environ
         return cls(
-            per_game=int(env.get("CARDROOM_LIVE_STREAMS_PER_GAME") or DEFAULT_STREAMS_PER_GAME),
-            per_client=int(
-                env.get("CARDROOM_LIVE_STREAMS_PER_CLIENT") or DEFAULT_STREAMS_PER_CLIENT
+            database_url=DATABASE_URL.read(env),
+            redis_url=REDIS_URL.read(env),
+            event_stream=REDIS_STREAM.read(env),
+            data_dir=DATA_DIR.read(env),
+            bot_pace=BOT_PACE.read(env),
+            cors_origins=CORS_ORIGINS.read(env),
+            live_heartbeat=LIVE_HEARTBEAT.read(env),
+            stream_caps=StreamCaps(STREAMS_PER_GAME.read(env), STREAMS_PER_CLIENT.read(env)),
+            database_timeouts=Timeouts(CONNECT_TIMEOUT.read(env), STATEMENT_TIMEOUT.read(env)),
+            rate_limits=RateLimits(
+                games=RATE_LIMIT_GAMES.read(env),
+                seats=RATE_LIMIT_SEATS.read(env),
+                players=RATE_LIMIT_PLAYERS.read(env),
+                commands=RATE_LIMIT_COMMANDS.read(env),
             ),
         )

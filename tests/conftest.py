@@ -12,6 +12,7 @@ from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from infra.postgres_store import PostgresEventStore
+from infra.settings import Settings
 from tests.servers import fresh_database, postgres_server, redis_server, server_folder
 
 
@@ -64,7 +65,13 @@ async def redis_client(redis_url: str) -> AsyncIterator[redis.Redis]:
 
 
 @pytest.fixture(scope="session")
-async def client(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
+def settings(database_url: str, redis_url: str, stream: str) -> Settings:
+    """The settings of the service on this run's servers (tweak with `dataclasses.replace`)."""
+    return Settings(database_url=database_url, redis_url=redis_url, event_stream=stream)
+
+
+@pytest.fixture(scope="session")
+async def client(settings: Settings) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """The service in-process, relay and projections included."""
-    async with AsyncTestClient(create_app(database_url, redis_url, stream)) as test_client:
+    async with AsyncTestClient(create_app(settings)) as test_client:
         yield test_client

@@ -8,14 +8,13 @@ service act through the command handler, never over HTTP, so they are never limi
 
 The counting is the `limits` package's (the core of Flask-Limiter and SlowAPI): a sliding
 window counter, constant memory per key, in this process's memory. So each API node counts
-on its own, and the limits keep working while Redis is down.
+on its own, and the limits keep working while Redis is down. The limits themselves are the
+settings' (`CARDROOM_RATE_LIMIT_*`, see `infra.settings`).
 """
 
 import hashlib
 import math
-import os
 import time
-from dataclasses import dataclass
 from typing import Literal
 
 from limits import RateLimitItem, parse
@@ -27,6 +26,8 @@ from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from infra.settings import RateLimits
+
 RATE_LIMIT = "rate_limit"
 """The route `opt` key naming the limit the route is under."""
 Limit = Literal["games", "seats", "players", "commands"]
@@ -34,34 +35,14 @@ PER_TOKEN: frozenset[Limit] = frozenset({"commands"})
 """Limits counted per seat token; the others per client address."""
 
 
-@dataclass(frozen=True, slots=True)
-class RateLimits:
-    """Each limit in the `limits` notation, e.g. `300/minute` or `10/second`."""
-
-    games: str = "600/minute"
-    seats: str = "2400/minute"
-    players: str = "60/minute"
-    commands: str = "6000/minute"
-
-    @classmethod
-    def from_env(cls, environ: dict[str, str] | None = None) -> "RateLimits":
-        """CARDROOM_RATE_LIMIT_GAMES, _SEATS, _PLAYERS and _COMMANDS, each defaulting as above."""
-        env = os.environ if environ is None else environ
-        default = cls()
-        return cls(
-            games=env.get("CARDROOM_RATE_LIMIT_GAMES") or default.games,
-            seats=env.get("CARDROOM_RATE_LIMIT_SEATS") or default.seats,
-            players=env.get("CARDROOM_RATE_LIMIT_PLAYERS") or default.players,
-            commands=env.get("CARDROOM_RATE_LIMIT_COMMANDS") or default.commands,
-        )
-
-    def items(self) -> dict[Limit, RateLimitItem]:
-        return {
-            "games": parse(self.games),
-            "seats": parse(self.seats),
-            "players": parse(self.players),
-            "commands": parse(self.commands),
-        }
+def limit_items(limits: RateLimits) -> dict[Limit, RateLimitItem]:
+    """Each limit, parsed."""
+    return {
+        "games": parse(limits.games),
+        "seats": parse(limits.seats),
+        "players": parse(limits.players),
+        "commands": parse(limits.commands),
+    }
 
 
 class RateLimiter(ASGIMiddleware):
@@ -70,7 +51,7 @@ class RateLimiter(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
 
     def __init__(self, limits: RateLimits) -> None:
-        self._items = limits.items()
+        self._items = limit_items(limits)
         self._counter = SlidingWindowCounterRateLimiter(MemoryStorage())
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:

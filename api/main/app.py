@@ -13,7 +13,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from api.contract.serving import assets_router, openapi_config
 from api.http.cors import cors_config
 from api.http.errors import EXCEPTION_HANDLERS
-from api.http.rate_limits import RateLimiter, RateLimits
+from api.http.rate_limits import RateLimiter
 from api.http.request_ids import send_request_id
 from api.http.security_headers import send_security_headers
 from api.live.direct_streams import Service
@@ -32,11 +32,10 @@ from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.web import web_client
 from commands.handler import CommandHandler
 from infra import workers
-from infra.database import Timeouts, open_pool
+from infra.database import open_pool
 from infra.migrate import migrate
 from infra.quickplay import QuickPlay
-from infra.redis_streams import DEFAULT_STREAM
-from infra.settings import DEFAULT_BOT_PACE, DEFAULT_LIVE_HEARTBEAT, StreamCaps
+from infra.settings import Settings
 
 
 @get("/metrics", tags=["service"], media_type="text/plain")
@@ -56,28 +55,17 @@ def _handler(state: State) -> CommandHandler:
     return handler
 
 
-def create_app(
-    database_url: str,
-    redis_url: str,
-    stream: str = DEFAULT_STREAM,
-    run_workers: bool = True,
-    bot_pace: float = DEFAULT_BOT_PACE,
-    cors_origins: list[str] | None = None,
-    live_heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
-    database_timeouts: Timeouts | None = None,
-    rate_limits: RateLimits | None = None,
-    stream_caps: StreamCaps | None = None,
-) -> Litestar:
+def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app.
 
+    `settings` must name both servers (`infra.servers.server_urls` finds them when embedded).
     With `run_workers` the relay, the projections, the bots and the clocks run in this
-    process too;
-    `bot_pace` is the seconds a bot waits between its moves in a real-time game, and
-    `live_heartbeat` the seconds between the keep-alive beats of quiet live streams;
-    `cors_origins` defaults to CARDROOM_CORS_ORIGINS (see `api.http.cors`), `database_timeouts`
-    and `rate_limits` to theirs (see `infra.database`, `api.http.rate_limits`), `stream_caps` to
-    CARDROOM_LIVE_STREAMS_PER_GAME and _PER_CLIENT (see `infra.settings`).
+    process too.
     """
+    database_url, redis_url = settings.database_url, settings.redis_url
+    if database_url is None or redis_url is None:
+        raise ValueError("create_app needs the servers' URLs: see infra.servers.server_urls")
+    stream, database_timeouts = settings.event_stream, settings.database_timeouts
 
     @asynccontextmanager
     async def connections(app: Litestar) -> AsyncIterator[None]:
@@ -90,8 +78,8 @@ def create_app(
             app.state.core = process = wiring.core(pool, client, stream)
             hub = LiveHub(
                 lambda: process.tail.connected,
-                live_heartbeat,
-                stream_caps or StreamCaps.from_env(),
+                settings.live_heartbeat,
+                settings.stream_caps,
             )
             process.bus.subscribe(hub.hear)
             app.state.update(pool=pool, redis=client, live=hub, lobby_feeds=LobbyFeeds(hub, pool))
@@ -102,7 +90,7 @@ def create_app(
             app.state.audits = AuditThread()
             work = wiring.background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
-                app.state.bots, clocks = wiring.table_workers(process, pool, bot_pace)
+                app.state.bots, clocks = wiring.table_workers(process, pool, settings.bot_pace)
                 work |= {"bots": app.state.bots.run, "clocks": clocks.run}
             async with workers.running({**process.work, "keep-alives": hub.beat, **work}):
                 try:
@@ -134,10 +122,10 @@ def create_app(
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[RateLimiter(rate_limits or RateLimits.from_env())],
+        middleware=[RateLimiter(settings.rate_limits)],
         before_send=[send_request_id, send_security_headers],
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
-        cors_config=cors_config(cors_origins),
+        cors_config=cors_config(settings.cors_origins),
     )

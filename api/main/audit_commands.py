@@ -18,7 +18,7 @@ from domain.errors import DomainError
 from infra.database import open_pool
 from infra.postgres_store import PostgresEventStore
 from infra.servers import database_url
-from infra.settings import Settings
+from infra.settings import Settings, SettingsError
 
 T = TypeVar("T")
 
@@ -46,14 +46,19 @@ def audit(game_id: str | None, log_file: BinaryIO | None) -> None:
 
 
 def _or_exit(work: Callable[[], T]) -> T:
-    """The result of `work`, or a one-line error and exit status 1 when it is refused."""
+    """The result of `work`, or a one-line error and exit status 1 when it is refused (or a
+    setting cannot be read)."""
     try:
         return work()
     except DomainError as error:
         raise click.ClickException(f"{error.code}: {error}") from None
+    except SettingsError as error:
+        raise click.ClickException(str(error)) from None
 
 
 async def _stored_log(game_id: str) -> list[log.LogRecord]:
-    async with open_pool(database_url(Settings.from_env()), min_size=1) as pool:
+    settings = Settings.from_env()
+    url, timeouts = database_url(settings), settings.database_timeouts
+    async with open_pool(url, min_size=1, timeouts=timeouts) as pool:
         rows = await PostgresEventStore(pool).read_stream(game_id)
     return log.published(game_id, rows)

@@ -5,6 +5,7 @@ import contextlib
 import json
 import signal
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 import asyncpg
@@ -29,7 +30,7 @@ from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.servers import database_url, server_urls
-from infra.settings import Settings
+from infra.settings import Settings, SettingsError
 
 
 @click.group(
@@ -54,16 +55,10 @@ def main() -> None:
     "--access-log", is_flag=True, help="Log every request (off: it costs CPU per request)."
 )
 def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
-    settings = Settings.from_env()
+    settings = _settings()
     with server_urls(settings) as (postgres, redis_url):
-        app = create_app(
-            postgres,
-            redis_url,
-            run_workers=not no_workers,
-            bot_pace=settings.bot_pace,
-            live_heartbeat=settings.live_heartbeat,
-            stream=settings.event_stream,
-        )
+        servers = replace(settings, database_url=postgres, redis_url=redis_url)
+        app = create_app(servers, run_workers=not no_workers)
         tune_for_serving()
         config = uvicorn.Config(
             app,
@@ -79,22 +74,23 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
 
 @main.command(name="migrate", help="Apply the database migrations not applied yet, then exit.")
 def migrate_command() -> None:
-    applied = asyncio.run(_migrate(database_url(Settings.from_env())))
+    applied = asyncio.run(_migrate(database_url(_settings())))
     click.echo(f"applied: {', '.join(applied)}" if applied else "the schema is up to date")
 
 
 @main.command(help="Publish the event log to Redis until stopped (one leader at a time).")
 def relay() -> None:
-    asyncio.run(_work(relay=True, projections=False))
+    asyncio.run(_work(_settings(), relay=True, projections=False))
 
 
 @main.command(help="Keep the read models up to date until stopped, or rebuild one.")
 @click.option("--rebuild", metavar="NAME", help="Rebuild this read model from zero, then exit.")
 def project(rebuild: str | None) -> None:
+    settings = _settings()
     if rebuild is None:
-        asyncio.run(_work(relay=False, projections=True))
+        asyncio.run(_work(settings, relay=False, projections=True))
     else:
-        asyncio.run(_rebuild(rebuild))
+        asyncio.run(_rebuild(settings, rebuild))
 
 
 def _json_object(_: click.Context, __: click.Parameter, text: str) -> dict[str, Any]:
@@ -147,6 +143,14 @@ async def _simulate(
             )
 
 
+def _settings() -> Settings:
+    """The settings from the environment, or a one-line error naming the bad variable."""
+    try:
+        return Settings.from_env()
+    except SettingsError as error:
+        raise click.ClickException(str(error)) from None
+
+
 async def _migrate(url: str) -> list[str]:
     connection = await asyncpg.connect(url)
     try:
@@ -156,9 +160,9 @@ async def _migrate(url: str) -> list[str]:
 
 
 @contextlib.asynccontextmanager
-async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
-    with server_urls(Settings.from_env()) as (postgres, redis_url):
-        async with open_pool(postgres) as pool:
+async def _connections(settings: Settings) -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
+    with server_urls(settings) as (postgres, redis_url):
+        async with open_pool(postgres, timeouts=settings.database_timeouts) as pool:
             async with pool.acquire() as connection:
                 await migrate(connection)
             client = redis.from_url(redis_url)
@@ -172,16 +176,16 @@ async def _connections() -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
     help="Play every bot seat and claim every timeout until stopped (woken by the event bus)."
 )
 def bots() -> None:
-    asyncio.run(_work(relay=False, projections=False, bots=True))
+    asyncio.run(_work(_settings(), relay=False, projections=False, bots=True))
 
 
-async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
-    stream = Settings.from_env().event_stream
-    async with _connections() as (pool, client):
+async def _work(settings: Settings, relay: bool, projections: bool, bots: bool = False) -> None:
+    stream = settings.event_stream
+    async with _connections(settings) as (pool, client):
         work = wiring.background_work(pool, client, stream, relay, projections)
         if bots:
             process = wiring.core(pool, client, stream)
-            players, clocks = wiring.table_workers(process, pool, Settings.from_env().bot_pace)
+            players, clocks = wiring.table_workers(process, pool, settings.bot_pace)
             work |= {**process.work, "bots": players.run, "clocks": clocks.run}
         async with workers.running(work):
             stop = asyncio.Event()
@@ -191,13 +195,13 @@ async def _work(relay: bool, projections: bool, bots: bool = False) -> None:
             await stop.wait()
 
 
-async def _rebuild(name: str) -> None:
-    async with _connections() as (pool, client):
+async def _rebuild(settings: Settings, name: str) -> None:
+    async with _connections(settings) as (pool, client):
         store = PostgresEventStore(pool)
         projections = all_projections(store)
         if name not in projections:
             raise click.BadParameter(f"choose one of {', '.join(projections)}", param_hint="NAME")
-        runner = ProjectionRunner(pool, client, Settings.from_env().event_stream, projections[name])
+        runner = ProjectionRunner(pool, client, settings.event_stream, projections[name])
         total = await store.count_after(Position())
         with Progress() as progress:
             task = progress.add_task(f"rebuilding {name}", total=total)

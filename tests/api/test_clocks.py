@@ -12,6 +12,7 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
+from infra.settings import Settings
 from tests.api.players import all_events, bearer, ok, view
 from tests.servers import fresh_database
 
@@ -99,13 +100,14 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as url:
+        settings = Settings(database_url=url, redis_url=redis_url, event_stream=stream)
         # The table is opened on a service without workers, so that its clock cannot fire
         # however slowly this machine runs before the deadline: the service is "stopped".
-        async with AsyncTestClient(create_app(url, redis_url, stream, run_workers=False)) as first:
+        async with AsyncTestClient(create_app(settings, run_workers=False)) as first:
             game_id, token = await clocked_table(first, {"turn_seconds": 5}, bot=False)
             seats = (await view(first, game_id, token))["clock"]["seats"]
             (deadline,) = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
-        async with AsyncTestClient(create_app(url, redis_url, stream, run_workers=False)) as idle:
+        async with AsyncTestClient(create_app(settings, run_workers=False)) as idle:
             before = await all_events(idle, game_id)
             assert TIMED_OUT not in types(before), "the clock fired before the service stopped"
             await asyncio.sleep(
@@ -113,7 +115,7 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
             )
             await asyncio.sleep(1.0)
             assert TIMED_OUT not in types(await all_events(idle, game_id))
-        async with AsyncTestClient(create_app(url, redis_url, stream)) as second:
+        async with AsyncTestClient(create_app(settings)) as second:
             events = await until(second, game_id, lambda e: TIMED_OUT in types(e), 30.0)
     (claimed,) = [each["event"] for each in events if each["event"]["type"] == TIMED_OUT]
     assert datetime.fromisoformat(claimed["at"]) >= deadline

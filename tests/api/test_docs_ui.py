@@ -2,14 +2,16 @@
 and browsers may call the service from the configured origins only."""
 
 import re
+from dataclasses import replace
 
 import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.contract.serving import DOCS_SCRIPT_PATH
-from api.http.cors import DEFAULT_ORIGINS, EXPOSED_HEADERS, allowed_origins
+from api.http.cors import EXPOSED_HEADERS
 from api.main.app import create_app
+from infra.settings import LOCAL_ORIGINS, Settings
 
 ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
 
@@ -39,12 +41,12 @@ async def test_the_published_document_is_served(client: AsyncClient) -> None:
 
 
 def test_the_origins_setting() -> None:
-    assert allowed_origins({}) == list(DEFAULT_ORIGINS)
+    assert Settings.from_env({}).cors_origins == LOCAL_ORIGINS
     setting = "https://cards.example, http://localhost:3000/ ,"
-    assert allowed_origins({"CARDROOM_CORS_ORIGINS": setting}) == [
+    assert Settings.from_env({"CARDROOM_CORS_ORIGINS": setting}).cors_origins == (
         "https://cards.example",
         "http://localhost:3000",
-    ]
+    )
 
 
 def preflight(origin: str) -> dict[str, str]:
@@ -56,11 +58,9 @@ def preflight(origin: str) -> dict[str, str]:
 
 
 async def test_a_preflight_from_an_allowed_origin_succeeds(
-    database_url: str, redis_url: str, stream: str
+    settings: Settings,
 ) -> None:
-    app = create_app(
-        database_url, redis_url, stream, run_workers=False, cors_origins=["https://cards.example"]
-    )
+    app = create_app(replace(settings, cors_origins=("https://cards.example",)), run_workers=False)
     async with AsyncTestClient(app) as client:
         answer = await client.options("/games", headers=preflight("https://cards.example"))
         assert answer.status_code in (200, 204), answer.text
@@ -79,11 +79,9 @@ async def test_a_preflight_from_an_allowed_origin_succeeds(
 
 
 async def test_a_preflight_from_another_origin_is_refused(
-    database_url: str, redis_url: str, stream: str
+    settings: Settings,
 ) -> None:
-    app = create_app(
-        database_url, redis_url, stream, run_workers=False, cors_origins=["https://cards.example"]
-    )
+    app = create_app(replace(settings, cors_origins=("https://cards.example",)), run_workers=False)
     async with AsyncTestClient(app) as client:
         answer = await client.options("/games", headers=preflight("https://evil.example"))
         assert answer.status_code >= 400

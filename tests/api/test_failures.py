@@ -11,12 +11,13 @@ from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from infra import read_models
+from infra.settings import Settings
 from tests.api.test_refusals import problem
 
 
 @pytest.fixture
 async def failing(
-    database_url: str, redis_url: str, stream: str, monkeypatch: pytest.MonkeyPatch
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     """The service with the lobby's read failing unexpectedly."""
 
@@ -24,7 +25,7 @@ async def failing(
         raise RuntimeError("the lobby broke")
 
     monkeypatch.setattr(read_models, "lobby", broken)
-    app = create_app(database_url, redis_url, stream, run_workers=False)
+    app = create_app(settings, run_workers=False)
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

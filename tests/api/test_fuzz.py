@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 
 from api.main.app import create_app
 from commands.registry import GAMES
+from infra.settings import Settings
 from tests.api.published import published
 
 PROBLEM = "application/problem+json"
@@ -60,8 +61,8 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def service(database_url: str, redis_url: str, stream: str) -> Iterator[tuple[TestClient, Tables]]:  # type: ignore[type-arg]
-    with TestClient(create_app(database_url, redis_url, stream, run_workers=False)) as client:
+def service(settings: Settings) -> Iterator[tuple[TestClient, Tables]]:  # type: ignore[type-arg]
+    with TestClient(create_app(settings, run_workers=False)) as client:
         yield client, Tables(client)
 
 

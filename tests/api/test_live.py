@@ -7,6 +7,7 @@ import random
 import time
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from litestar.types import Message, Scope
 from api.live.direct_streams import SERVER_SEND
 from api.live.hub import POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS
 from api.main.app import create_app
+from infra.settings import Settings
 from tests.api.players import bearer, ok, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, get_scope, open_stream
 
@@ -106,11 +108,9 @@ async def test_a_stream_with_the_view_opens_with_it_and_ignores_other_games(
 
 
 @pytest.fixture(scope="session")
-async def quick_heartbeat(
-    database_url: str, redis_url: str, stream: str
-) -> AsyncIterator[AnyClient]:
+async def quick_heartbeat(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone (no workers), its live streams sending a keep-alive every 0.2 s."""
-    app = create_app(database_url, redis_url, stream, run_workers=False, live_heartbeat=0.2)
+    app = create_app(replace(settings, live_heartbeat=0.2), run_workers=False)
     async with AsyncTestClient(app) as test_client:
         yield test_client
 
@@ -125,9 +125,11 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
 
 
 @pytest.fixture
-async def unrelayed(database_url: str, redis_url: str) -> AsyncIterator[AnyClient]:
+async def unrelayed(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone, its hub reading a Redis stream of its own that no relay publishes to."""
-    app = create_app(database_url, redis_url, f"unrelayed-{uuid.uuid4().hex}", run_workers=False)
+    app = create_app(
+        replace(settings, event_stream=f"unrelayed-{uuid.uuid4().hex}"), run_workers=False
+    )
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

@@ -6,13 +6,14 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from litestar.testing import AsyncTestClient
 
 from api.live.feeds import KEEP_ALIVE, Subscriber
 from api.main.app import create_app
-from infra.settings import StreamCaps
+from infra.settings import Settings, StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, open_stream
 from tests.api.test_refusals import problem
@@ -21,9 +22,9 @@ CAPS = StreamCaps(per_game=2, per_client=3)
 
 
 @pytest.fixture(scope="module")
-async def capped(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AnyClient]:
+async def capped(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone, with its live streams capped at CAPS."""
-    app = create_app(database_url, redis_url, stream, run_workers=False, stream_caps=CAPS)
+    app = create_app(replace(settings, stream_caps=CAPS), run_workers=False)
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

@@ -13,6 +13,7 @@ from litestar.testing import AsyncTestClient
 from api.live.hub import POLL_SECONDS
 from api.main.app import create_app
 from infra.database import Timeouts
+from infra.settings import Settings
 from tests.api.players import bearer, open_table, view
 from tests.api.sse import AnyClient, SseReader, open_stream
 from tests.private_postgres import PrivatePostgres, private_postgres
@@ -35,13 +36,14 @@ async def service(postgres: PrivatePostgres, redis_url: str) -> AsyncIterator[An
     """The whole service (the relay too) on the private Postgres, with a stream of its own."""
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres.url) as url:
-        app = create_app(
-            url,
-            redis_url,
-            stream,
+        settings = Settings(
+            database_url=url,
+            redis_url=redis_url,
+            event_stream=stream,
             live_heartbeat=HEARTBEAT,
             database_timeouts=Timeouts(connect=1.0, statement=1.0),
         )
+        app = create_app(settings)
         async with AsyncTestClient(app) as client:
             yield client
 

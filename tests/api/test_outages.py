@@ -6,6 +6,7 @@ module's own, never the shared one."""
 import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Iterator
+from dataclasses import replace
 
 import pytest
 from httpx import AsyncClient, Response
@@ -13,6 +14,7 @@ from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from infra.database import Timeouts
+from infra.settings import Settings
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_refusals import problem
 from tests.private_postgres import PrivatePostgres, private_postgres
@@ -37,7 +39,15 @@ async def service(
 ) -> AsyncIterator[AsyncClient]:
     """The service on the module's own server, whose database only these tests use (a stopped or
     frozen server is no place to create and drop databases around each test)."""
-    app = create_app(postgres.url, redis_url, stream, run_workers=False, database_timeouts=TIMEOUTS)
+    app = create_app(
+        Settings(
+            database_url=postgres.url,
+            redis_url=redis_url,
+            event_stream=stream,
+            database_timeouts=TIMEOUTS,
+        ),
+        run_workers=False,
+    )
     async with AsyncTestClient(app) as client:
         yield client
 
@@ -96,9 +106,9 @@ async def test_a_frozen_database_answers_503_within_the_timeouts(
 
 
 async def test_without_redis_the_service_is_degraded_and_games_are_played(
-    database_url: str,
+    settings: Settings,
 ) -> None:
-    app = create_app(database_url, UNREACHABLE_REDIS, run_workers=False)
+    app = create_app(replace(settings, redis_url=UNREACHABLE_REDIS), run_workers=False)
     async with AsyncTestClient(app) as client:
         health = ok(await bounded(client.get("/health")))
         assert health == {"status": "degraded", "postgres": "ok", "redis": "down"}
@@ -111,9 +121,9 @@ async def test_without_redis_the_service_is_degraded_and_games_are_played(
 
 
 async def test_a_pool_taken_by_requests_does_not_make_the_service_look_down(
-    database_url: str, redis_url: str, stream: str
+    settings: Settings,
 ) -> None:
-    app = create_app(database_url, redis_url, stream, run_workers=False)
+    app = create_app(settings, run_workers=False)
     async with AsyncTestClient(app) as client:
         pool, on_the_app_loop = app.state.pool, client.blocking_portal.call
         held = [on_the_app_loop(pool.acquire) for _ in range(pool.get_max_size())]

@@ -8,6 +8,7 @@ from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from commands.registry import GAMES
+from infra.settings import Settings
 from tests.api.players import all_events, bearer, ok, open_table, play, view
 
 MAX_COMMANDS = 5_000
@@ -58,15 +59,13 @@ async def test_a_retried_table_request_returns_the_same_game(client: AsyncClient
     assert first.json()["id"] == again.json()["id"]
 
 
-async def test_a_game_goes_on_after_a_restart(
-    database_url: str, redis_url: str, stream: str
-) -> None:
+async def test_a_game_goes_on_after_a_restart(settings: Settings) -> None:
     rng = random.Random(11)
-    async with AsyncTestClient(create_app(database_url, redis_url, stream)) as first:
+    async with AsyncTestClient(create_app(settings)) as first:
         game_id, tokens = await open_table(first, "mad", 3)
         halfway = await play(first, game_id, tokens, rng, 6)
         seat_views = [await view(first, game_id, token) for token in tokens]
-    async with AsyncTestClient(create_app(database_url, redis_url, stream)) as second:
+    async with AsyncTestClient(create_app(settings)) as second:
         assert await view(second, game_id) == halfway
         assert [await view(second, game_id, token) for token in tokens] == seat_views
         final = await play(second, game_id, tokens, rng, MAX_COMMANDS)

@@ -3,6 +3,7 @@ is 429 `rate_limited` with `Retry-After`, and every answer of a limited route sa
 client stands."""
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 from httpx import AsyncClient, Response
@@ -10,8 +11,9 @@ from litestar.routes import HTTPRoute
 from litestar.testing import AsyncTestClient
 
 from api.contract.operations import RATE_LIMITED
-from api.http.rate_limits import RATE_LIMIT, RateLimits
+from api.http.rate_limits import RATE_LIMIT, limit_items
 from api.main.app import create_app
+from infra.settings import RateLimits, Settings
 from tests.api.players import bearer, ok
 from tests.api.test_refusals import problem
 
@@ -19,8 +21,8 @@ LOW = RateLimits(games="3/minute", seats="2/minute", players="1/minute", command
 
 
 @pytest.fixture
-async def limited(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AsyncClient]:
-    app = create_app(database_url, redis_url, stream, run_workers=False, rate_limits=LOW)
+async def limited(settings: Settings) -> AsyncIterator[AsyncClient]:
+    app = create_app(replace(settings, rate_limits=LOW), run_workers=False)
     async with AsyncTestClient(app) as client:
         yield client
 
@@ -61,11 +63,9 @@ async def test_players_are_limited_per_client(limited: AsyncClient) -> None:
     assert (await limited.get("/players/second")).status_code == 404, "nobody was registered"
 
 
-async def test_commands_are_limited_per_seat_token(
-    database_url: str, redis_url: str, stream: str
-) -> None:
+async def test_commands_are_limited_per_seat_token(settings: Settings) -> None:
     roomy = RateLimits(seats="10/minute", commands="2/minute")
-    app = create_app(database_url, redis_url, stream, run_workers=False, rate_limits=roomy)
+    app = create_app(replace(settings, rate_limits=roomy), run_workers=False)
     async with AsyncTestClient(app) as client:
         game_id = ok(await client.post("/games", json={"kind": "gnono"}), 201)["id"]
         first, second = [
@@ -85,14 +85,20 @@ async def test_commands_are_limited_per_seat_token(
 
 
 def test_the_limits_come_from_the_environment() -> None:
-    assert RateLimits.from_env({}) == RateLimits()
-    configured = RateLimits.from_env({"CARDROOM_RATE_LIMIT_GAMES": "5/second"})
+    assert Settings.from_env({}).rate_limits == RateLimits()
+    configured = Settings.from_env({"CARDROOM_RATE_LIMIT_GAMES": "5/second"}).rate_limits
     assert configured.games == "5/second"
-    assert configured.items()["games"].amount == 5
+    assert limit_items(configured)["games"].amount == 5
 
 
 def test_the_document_lists_every_limited_operation_and_no_other() -> None:
-    app = create_app("postgresql://nowhere/none", "redis://nowhere/0", "unused")
+    app = create_app(
+        Settings(
+            database_url="postgresql://nowhere/none",
+            redis_url="redis://nowhere/0",
+            event_stream="unused",
+        )
+    )
     limited = {
         (method.lower(), route.path.replace(":str}", "}"))
         for route in app.routes

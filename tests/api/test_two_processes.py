@@ -14,6 +14,7 @@ from litestar.testing import AsyncTestClient
 from api.main.app import create_app
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
+from infra.settings import Settings
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_cno_concurrency import SEATS, racer
 from tests.projections.settle import settled
@@ -36,8 +37,8 @@ async def read_models(pool: asyncpg.Pool, game_id: str) -> dict[str, list[tuple[
 
 
 @pytest.fixture
-async def second(database_url: str, redis_url: str, stream: str) -> AsyncIterator[AsyncClient]:
-    app = create_app(database_url, redis_url, stream, run_workers=False)
+async def second(settings: Settings) -> AsyncIterator[AsyncClient]:
+    app = create_app(settings, run_workers=False)
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

@@ -20,6 +20,7 @@ import msgspec
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
+from infra.settings import Settings
 from tests.api.players import ok, open_table, play
 from tests.servers import fresh_database, postgres_server, redis_server
 
@@ -75,7 +76,8 @@ async def regenerate() -> None:
         with postgres_server(folder) as postgres, redis_server(folder) as redis_url:
             async with fresh_database(postgres) as database:
                 stream = f"cardroom:golden:{uuid.uuid4().hex[:8]}:events"
-                async with AsyncTestClient(create_app(database, redis_url, stream)) as client:
+                settings = Settings(database_url=database, redis_url=redis_url, event_stream=stream)
+                async with AsyncTestClient(create_app(settings)) as client:
                     await write_golden(client)
 
 

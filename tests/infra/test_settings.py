@@ -1,0 +1,101 @@
+"""The one Settings: every variable read from the environment, a bad value refused by name,
+and the committed docs the same as what the variables generate."""
+
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from infra import configuration
+from infra.database import Timeouts
+from infra.settings import VARIABLES, RateLimits, Settings, SettingsError, StreamCaps
+
+GOOD = {
+    "CARDROOM_DATABASE_URL": ("postgresql://db.example/cards", "database_url"),
+    "CARDROOM_REDIS_URL": ("redis://cache.example/1", "redis_url"),
+    "CARDROOM_REDIS_STREAM": ("cards:events", "event_stream"),
+    "CARDROOM_DATA_DIR": ("/var/lib/cardroom", "data_dir"),
+    "CARDROOM_BOT_PACE": ("0", "bot_pace"),
+    "CARDROOM_CORS_ORIGINS": ("https://cards.example", "cors_origins"),
+    "CARDROOM_LIVE_HEARTBEAT": ("2.5", "live_heartbeat"),
+    "CARDROOM_LIVE_STREAMS_PER_GAME": ("7", "stream_caps"),
+    "CARDROOM_LIVE_STREAMS_PER_CLIENT": ("3", "stream_caps"),
+    "CARDROOM_DATABASE_CONNECT_TIMEOUT": ("1.5", "database_timeouts"),
+    "CARDROOM_DATABASE_STATEMENT_TIMEOUT": ("30", "database_timeouts"),
+    "CARDROOM_RATE_LIMIT_GAMES": ("5/second", "rate_limits"),
+    "CARDROOM_RATE_LIMIT_SEATS": ("6/second", "rate_limits"),
+    "CARDROOM_RATE_LIMIT_PLAYERS": ("7/hour", "rate_limits"),
+    "CARDROOM_RATE_LIMIT_COMMANDS": ("8/minute", "rate_limits"),
+}
+"""A good value of each variable, and the field of Settings it lands in."""
+
+BAD = {
+    "CARDROOM_DATABASE_URL": "mysql://db.example/cards",
+    "CARDROOM_REDIS_URL": "db.example:6379",
+    "CARDROOM_BOT_PACE": "fast",
+    "CARDROOM_LIVE_HEARTBEAT": "0",
+    "CARDROOM_LIVE_STREAMS_PER_GAME": "many",
+    "CARDROOM_LIVE_STREAMS_PER_CLIENT": "0",
+    "CARDROOM_DATABASE_CONNECT_TIMEOUT": "-1",
+    "CARDROOM_DATABASE_STATEMENT_TIMEOUT": "nan",
+    "CARDROOM_RATE_LIMIT_GAMES": "lots",
+    "CARDROOM_RATE_LIMIT_SEATS": "5 per fortnight",
+    "CARDROOM_RATE_LIMIT_PLAYERS": "/minute",
+    "CARDROOM_RATE_LIMIT_COMMANDS": "-",
+}
+
+OUT_OF_DATE = f"out of date: run `PYTHONPATH=. {configuration.REGENERATE}` and commit"
+
+
+def test_every_variable_has_a_good_value_here() -> None:
+    assert {variable.name for variable in VARIABLES} == set(GOOD)
+
+
+def test_nothing_set_gives_the_defaults() -> None:
+    assert Settings.from_env({}) == Settings()
+
+
+def test_a_blank_variable_takes_its_default() -> None:
+    assert Settings.from_env(dict.fromkeys(GOOD, " ")) == Settings()
+
+
+@pytest.mark.parametrize("name", sorted(GOOD))
+def test_each_variable_is_read_into_its_field(name: str) -> None:
+    value, field = GOOD[name]
+    read = Settings.from_env({name: value})
+    assert getattr(read, field) != getattr(Settings(), field)
+    others = [each.name for each in fields(Settings) if each.name != field]
+    assert all(getattr(read, other) == getattr(Settings(), other) for other in others)
+
+
+def test_the_values_land_as_typed_values() -> None:
+    read = Settings.from_env({name: value for name, (value, _) in GOOD.items()})
+    assert read.data_dir == Path("/var/lib/cardroom")
+    assert (read.bot_pace, read.live_heartbeat) == (0.0, 2.5)
+    assert read.cors_origins == ("https://cards.example",)
+    assert read.stream_caps == StreamCaps(per_game=7, per_client=3)
+    assert read.database_timeouts == Timeouts(connect=1.5, statement=30.0)
+    assert read.rate_limits == RateLimits("5/second", "6/second", "7/hour", "8/minute")
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_bad_value_is_refused_naming_its_variable(name: str) -> None:
+    with pytest.raises(SettingsError, match=f"^{name}="):
+        Settings.from_env({name: BAD[name]})
+
+
+def test_the_committed_configuration_page_is_what_the_variables_generate() -> None:
+    assert configuration.DOCS_PAGE.read_text() == configuration.configuration_page(), (
+        f"docs/configuration.md is {OUT_OF_DATE}"
+    )
+
+
+def test_the_readme_table_is_what_the_variables_generate() -> None:
+    readme = configuration.README.read_text()
+    assert configuration.readme_with_table(readme) == readme, f"README.md's table is {OUT_OF_DATE}"
+
+
+def test_the_docs_list_every_variable_with_its_default() -> None:
+    page = configuration.configuration_page()
+    for variable in VARIABLES:
+        assert f"| `{variable.name}` | {variable.help} | {variable.default_text()} |" in page
