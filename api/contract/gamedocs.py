@@ -17,7 +17,13 @@ from pathlib import Path
 
 import msgspec
 
-from api.contract.game_samples import Redaction, Samples, play_samples, redactions, tag_of
+from api.contract.game_samples import Samples, play_samples, tag_of
+from api.contract.gamedoc_redactions import (
+    HIDDEN_INFORMATION,
+    Observed,
+    hidden_section,
+    observe,
+)
 from api.contract.gamedoc_types import (
     docstring,
     field_table,
@@ -25,37 +31,18 @@ from api.contract.gamedoc_types import (
     nested_structs,
     pretty_json,
     schema_example,
-    struct_fields,
     struct_members,
 )
 from commands.registry import GAMES
 from domain import clocks
 from domain import table as tables
-from domain.decider import SPECTATOR, AnyRules
+from domain.decider import AnyRules
 
 DOCS_FOLDER = Path(__file__).resolve().parents[2] / "docs" / "games"
 REGENERATE = "python -m api.contract.gamedocs"
 GENERATED = f"<!-- Generated from the code by `{REGENERATE}`; do not edit by hand. -->"
 OUTSIDE_REFERENCE = re.compile(r" ?\((?:binding )?spec: [^)]*\)")
 """A pointer to a rules file outside the repository, left out of the pages."""
-
-Observed = dict[str, dict[str, list[Redaction]]]
-"""Per event tag met, per audience (the seat the event names, other seats, spectators),
-what each received of every recorded event of that tag."""
-
-AUDIENCES = ("own", "other", "spectator")
-
-
-HIDDEN_INFORMATION = """\
-Every card a viewer must not see is left out of what the service sends that viewer:
-
-- A seat's view (`GET /games/{id}` with its token) shows its own hand and the public table;
-  a spectator's view (no token) shows the public table only. Other hands appear as counts.
-- Events (`GET /games/{id}/events`, `GET /games/{id}/live`, and the events a command answers)
-  are redacted per viewer the same way: a field holding cards the viewer may not see is
-  emptied, and an event that would show the viewer nothing is not sent at all.
-- Once a game is finished, every view and every event shows everything to everyone, and the
-  full log with the revealed seed is published (`GET /games/{id}/log`)."""
 
 
 def game_package_doc(kind: str) -> str:
@@ -117,7 +104,7 @@ def render_game(rules: AnyRules) -> str:
         _commands_section(commands, samples),
         _view_section(view, samples),
         _events_section(rules, observed),
-        _hidden_section(rules, observed),
+        hidden_section(rules, observed),
         _types_section(documented),
     ]
     return "\n".join(line for section in sections for line in section)
@@ -230,58 +217,6 @@ def _replacements(observed: Observed) -> list[type[msgspec.Struct]]:
         if redaction.replacement is not None
     }
     return list(found)
-
-
-def observe(rules: AnyRules, samples: Samples) -> Observed:
-    """What every audience received of every game event of the sample games."""
-    observed: Observed = {}
-    for tag, recorded in samples.events.items():
-        seen: dict[str, list[Redaction]] = {audience: [] for audience in AUDIENCES}
-        for event in recorded:
-            named = getattr(event, "seat", None)
-            for viewer, redaction in redactions(rules, event, samples.seats).items():
-                seen[_audience(viewer, named)].append(redaction)
-        observed[tag] = seen
-    return observed
-
-
-def _hidden_section(rules: AnyRules, observed: Observed) -> list[str]:
-    lines = ["## Hidden information", "", HIDDEN_INFORMATION, ""]
-    lines += [f"What each viewer received of the {rules.title} events of the sample games"]
-    lines += ["while they were live (the table events are never redacted). A redacted field is"]
-    lines += ["emptied of what that viewer may not see: a seat keeps its own cards.", ""]
-    lines += ["| event | the seat it names | other seats | spectators |", "|---|---|---|---|"]
-    for event in struct_members(rules.Event):
-        lines.append(_redaction_row(event, observed.get(tag_of(event))))
-    return [*lines, ""]
-
-
-def _redaction_row(event: type[msgspec.Struct], seen: dict[str, list[Redaction]] | None) -> str:
-    tag = tag_of(event)
-    if seen is None:
-        return f"| `{tag}` | not met in the sample games | | |"
-    own, other, spectator = (_summary(seen[audience]) for audience in AUDIENCES)
-    if not any(field.name == "seat" for field in struct_fields(event)):
-        own, other = "(names no seat)", f"every seat: {other}"
-    return f"| `{tag}` | {own or '(named no seat)'} | {other} | {spectator} |"
-
-
-def _audience(viewer: int, named: object) -> str:
-    if viewer == SPECTATOR:
-        return "spectator"
-    return "own" if viewer == named else "other"
-
-
-def _summary(seen: list[Redaction]) -> str:
-    """How one audience received an event: the fields ever redacted, or in full, or not."""
-    changed = {name: None for redaction in seen for name in redaction.changed}
-    replaced = {tag_of(r.replacement): None for r in seen if r.replacement is not None}
-    parts = [", ".join(f"`{name}`" for name in changed) + " redacted"] if changed else []
-    parts += [f"sent as `{tag}`" for tag in replaced]
-    parts += ["not sent"] if any(redaction.reach == "removed" for redaction in seen) else []
-    if not changed and any(redaction.reach == "full" for redaction in seen):
-        parts.append("in full")
-    return " or ".join(parts)
 
 
 def _types_section(roots: Iterable[type[msgspec.Struct]]) -> list[str]:

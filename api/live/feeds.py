@@ -1,172 +1,42 @@
 """One feed per followed game, shared by every live stream of that game.
 
-The hub hands a feed each event of its game as the Redis stream carries it (the stored JSON
-included), so following a game costs no database read per event, whatever the number of
-streams: the feed folds the events into its own copy of the game, and each batch is redacted
-(`commands.redaction.redacted`, as `GET /games/{id}/events` does), encoded once per viewer and sent
-as one chunk. The commands this process appends are handed to the feed of their game as
-they commit, sooner than through the relay and Redis, which bring them again after (known by
-their versions, dropped). A feed reads Postgres only when it opens, when the events it
-hears skip a version (a notification lost, Redis restarted), and when it has heard nothing
-for a poll's time, so a lost notification delays an event but never drops it. A read that
-fails (Postgres down or slow) is tried again at the next poll while the streams go on with
-keep-alives.
-
-A batch offered to a stream whose task waits with nothing unsent is written at once by the
-feed (`Writer.now`), without waking the task; otherwise it is queued and the task wakes to
-write it, so a stream's chunks keep their order. Each stream holds at most `QUEUE_BATCHES`
-batches not sent yet: a client that stops reading blocks its stream's writes, its queue
-fills, and the stream is cut; the client resumes with `Last-Event-ID`.
+The hub hands a feed the news of its game from the event bus: the commands this process
+commits, with the game they produced (adopted as it is: nothing is folded twice), and the
+events of other processes as the Redis stream carries them (the stored JSON included, folded
+into the game, which the game repository then holds too). Following a game costs no database
+read per event, whatever the number of streams: each batch is redacted
+(`commands.redaction.redacted`, as `GET /games/{id}/events` does), encoded once per viewer
+(`api.live.subscribers`) and sent as one chunk. A feed reads Postgres only when it opens,
+when the events it hears skip a version (a notification lost, Redis restarted), and when it
+has heard nothing for a poll's time, so a lost notification delays an event but never drops
+it. A read that fails (Postgres down or slow) is tried again at the next poll while the
+streams go on with keep-alives.
 """
 
 import asyncio
 import contextlib
 import logging
-from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import msgspec
-from litestar.response import ServerSentEventMessage
 
 from api.http.errors import UNAVAILABLE
+from api.live.subscribers import Batch, Subscriber, encoded
 from commands import codec
 from commands.bus import News
 from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
-from commands.redaction import events_after, redacted
+from commands.redaction import events_after
 from commands.store import StoredEvent
 from domain import table
 
 log = logging.getLogger(__name__)
-KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
-QUEUE_BATCHES = 256
-"""Batches a stream may hold unsent before it is cut as too far behind."""
 WAKE_SLICE = 16
 """Streams a feed wakes before it lets the loop run other work."""
 MAX_OPENINGS = 256
 """Openings (viewer, view or not, first version) kept for the streams opening at a version."""
-
-
-def message(version: int, event: Any) -> ServerSentEventMessage:
-    tag = event.__struct_config__.tag
-    return ServerSentEventMessage(data=msgspec.json.encode(event).decode(), event=tag, id=version)
-
-
-def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
-    data = msgspec.json.encode(game.view(seat)).decode()
-    return ServerSentEventMessage(data=data, event="view", id=game.table.version)
-
-
-def encoded(
-    game: LoadedGame, events: Sequence[tuple[int, Any]], seat: int, with_view: bool
-) -> bytes:
-    """The messages of `events` as `seat` may see them, then its view if asked, as bytes."""
-    shown = [message(item.version, item.event) for item in redacted(game, events, seat)]
-    if with_view:
-        shown.append(view_message(game, seat))
-    return b"".join(item.encode() for item in shown)
-
-
-@dataclass(eq=False)
-class Batch:
-    """Events a feed found at once, and the game after them; encoded once per viewer."""
-
-    game: LoadedGame
-    events: tuple[tuple[int, Any], ...]
-    _encoded: dict[tuple[int, bool], bytes] = field(default_factory=dict)
-
-    def encoded(self, seat: int, with_view: bool) -> bytes:
-        key = (seat, with_view)
-        if key not in self._encoded:
-            self._encoded[key] = encoded(self.game, self.events, seat, with_view)
-        return self._encoded[key]
-
-
-class Subscriber:
-    """One stream's place in a feed: the batches not sent yet, at most `limit` of them, and
-    whether it is due a keep-alive (`beat`)."""
-
-    def __init__(self, seat: int, with_view: bool, limit: int = QUEUE_BATCHES) -> None:
-        self.seat = seat
-        self.with_view = with_view
-        self.ended = False
-        """No more batches will come: the game is over, the stream fell behind, or the
-        service is stopping."""
-        self.keep_alive_due = False
-        self._sent_since_beat = True
-        self._limit = limit
-        self._batches: deque[Batch] = deque()
-        self._waiter: asyncio.Future[None] | None = None
-        self.write_now: Callable[[bytes], bool] = _declined
-        """Writes a chunk at once when the stream's server takes it without waiting
-        (`Writer.now`); set by the stream once its opening is written."""
-
-    def offer(self, batch: Batch) -> None:
-        if self.ended:
-            return
-        if self._idle() and self.write_now(batch.encoded(self.seat, self.with_view)):
-            self._sent_since_beat = True
-            return
-        if len(self._batches) >= self._limit:
-            self.cut()
-            return
-        self._batches.append(batch)
-        self._wake()
-
-    def finish(self) -> None:
-        """End the stream once the batches offered so far are sent."""
-        self.ended = True
-        self._wake()
-
-    def cut(self) -> None:
-        """End the stream now; the client resumes from the last id it received."""
-        self._batches.clear()
-        self.finish()
-
-    def take(self) -> list[Batch]:
-        taken = list(self._batches)
-        self._batches.clear()
-        self._sent_since_beat = self._sent_since_beat or bool(taken)
-        return taken
-
-    def beat(self) -> None:
-        """A heartbeat of the hub: a stream that sent nothing since the last one is due a
-        keep-alive."""
-        if not self._sent_since_beat and not (self._idle() and self.write_now(KEEP_ALIVE)):
-            self.keep_alive_due = True
-            self._wake()
-        self._sent_since_beat = False
-
-    async def wait(self) -> None:
-        """Return when batches, the end or a keep-alive are due. One future per wait, no
-        timer: thousands of streams wait once per batch each, and what each wait leaves
-        alive is what the garbage collector walks."""
-        if self._batches or self.ended or self.keep_alive_due:
-            return
-        self._waiter = asyncio.get_running_loop().create_future()
-        try:
-            await self._waiter
-        finally:
-            self._waiter = None
-
-    def _idle(self) -> bool:
-        """The stream's task waits with nothing unsent: a chunk written now keeps its order."""
-        return self._waiter is not None and not self._waiter.done() and not self._batches
-
-    def _wake(self) -> None:
-        if self._waiter is not None:
-            _resolve(self._waiter)
-
-
-def _declined(chunk: bytes) -> bool:
-    return False
-
-
-def _resolve(waiter: asyncio.Future[None]) -> None:
-    if not waiter.done():
-        waiter.set_result(None)
 
 
 class GameFeed:

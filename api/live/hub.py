@@ -24,7 +24,8 @@ from litestar import Request
 from prometheus_client import Gauge
 
 from api.live.direct_streams import Body, Writer
-from api.live.feeds import GameFeed, Subscriber
+from api.live.feeds import GameFeed
+from api.live.subscribers import Subscriber
 from commands.bus import News
 from commands.games import GameRepository
 from domain import table

@@ -23,11 +23,11 @@ from litestar.response import ServerSentEventMessage
 from api.http.errors import UNAVAILABLE
 from api.http.params import Page
 from api.live.direct_streams import Writer
-from api.live.feeds import KEEP_ALIVE
 from api.live.hub import (
     LOBBY,
     LiveHub,
 )
+from api.live.subscribers import KEEP_ALIVE
 from infra import read_models
 
 log = logging.getLogger(__name__)

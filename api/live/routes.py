@@ -11,9 +11,10 @@ from litestar.response import ServerSentEvent
 from api.http.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
 from api.live.direct_streams import DirectStream, Writer
-from api.live.feeds import KEEP_ALIVE, GameFeed, Subscriber
+from api.live.feeds import GameFeed
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.lobby import lobby_updates
+from api.live.subscribers import KEEP_ALIVE, Subscriber
 from api.live.tickets import StreamTicket, TicketBook
 from commands.handler import CommandHandler
 

@@ -8,7 +8,8 @@ and a seat out of time has its move made for it by the `random` bot (`claim_time
 
 The rooms, from the ground up: `vocabulary` (commands, events, the table and its view),
 `seating` (taking a seat; names and entropy), `ending` (what ends a command's events),
-`clock` (timeout claims, acting seats), `lifecycle` (decide, evolve, fold, view, redact).
+`clock` (timeout claims, acting seats), `lifecycle` (decide, evolve, fold), `views` (view,
+legal moves, redact).
 """
 
 from domain.decider import Standing
@@ -23,11 +24,9 @@ from domain.table.lifecycle import (
     event_type,
     evolve,
     fold,
-    legal_moves,
-    redact,
-    view,
 )
 from domain.table.seating import MAX_ENTROPY, MAX_NAME, UNPRINTABLE, check_seat, printable
+from domain.table.views import legal_moves, redact, view
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     AnyTable,

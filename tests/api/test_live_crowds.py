@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from litestar.testing import AsyncTestClient
 
-from api.live.feeds import KEEP_ALIVE, Subscriber
+from api.live.subscribers import KEEP_ALIVE, Subscriber
 from api.main.app import create_app
 from infra.settings import Settings, StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view

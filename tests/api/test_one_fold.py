@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from api.live.feeds import Subscriber
 from api.live.hub import LiveHub
+from api.live.subscribers import Subscriber
 from commands.bots import BotWorker
 from commands.bus import EventBus
 from commands.envelope import Envelope
