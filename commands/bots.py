@@ -28,7 +28,7 @@ from commands.bus import News
 from commands.envelope import Envelope
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
-from commands.store import EventStore
+from commands.store import WatchedGames
 from commands.strategies import strategy
 from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
@@ -46,16 +46,16 @@ BOT_REFUSALS = MetricCounter(
 
 
 class BotWorker:
-    def __init__(self, handler: CommandHandler, store: EventStore, pace: float) -> None:
+    def __init__(self, handler: CommandHandler, watched: WatchedGames, pace: float) -> None:
         self._handler = handler
-        self._store = store
+        self._watched = watched
         self.pace = pace
         self.refusals: Counter[str] = Counter()
         self._watch = GameWatch(handler, self._new_step, _seats_a_bot, "the bots")
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
-        await self._watch.run(stopping, self._store.games_with_bots)
+        await self._watch.run(stopping, self._watched.games_with_bots)
 
     def notice(self, news: News) -> None:
         """Called with every news on the event bus: wake the game's task, or start one for a

@@ -18,7 +18,7 @@ from commands.bus import News
 from commands.envelope import Envelope
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
-from commands.store import EventStore
+from commands.store import WatchedGames
 from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
 from domain.errors import DomainError
@@ -42,17 +42,17 @@ class ClockWorker:
     def __init__(
         self,
         handler: CommandHandler,
-        store: EventStore,
+        watched: WatchedGames,
         now: Callable[[], datetime] = _utc_now,
     ) -> None:
         self._handler = handler
-        self._store = store
+        self._watched = watched
         self._now = now
         self._watch = GameWatch(handler, self._new_step, _starts, "the clock")
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Watch the clocks of unfinished games, and of new ones as they start, until stopped."""
-        await self._watch.run(stopping, self._store.games_with_clocks)
+        await self._watch.run(stopping, self._watched.games_with_clocks)
 
     def notice(self, news: News) -> None:
         """Called for every event published: wake the game's task, or start one for a game

@@ -1,7 +1,7 @@
 """The event store's ports, narrow by role, and the vocabulary they share: `GameStreams`
 (a game's stream: read, append with the expected version, hold), `Credentials` (seat and
-player tokens), `Snapshots`, `LogTail` (the whole log in commit order) and `WatchedGames`
-(the games workers watch). `EventStore` is all of them, as an adapter offers them.
+player tokens), `Snapshots`, `LogTail` (the whole log in commit order); `EventStore` is them
+all, as an adapter offers them. `WatchedGames` (the games workers watch) is a read model's.
 `infra.postgres_store` is the adapter used in production,
 `infra.memory_store` one kept in memory (for tests and tools); both pass the one contract
 suite, tests/infra/test_store_contract.py.
@@ -192,7 +192,8 @@ class LogTail(Protocol):
 
 
 class WatchedGames(Protocol):
-    """The unfinished games a worker must watch from its start."""
+    """The unfinished games a worker must watch from its start: a read model in production
+    (`infra.watched_games`), the log itself in memory (`infra.memory_store`)."""
 
     async def games_with_bots(self) -> list[str]:
         """Every game that seated a bot and has not finished."""
@@ -203,5 +204,6 @@ class WatchedGames(Protocol):
         ...
 
 
-class EventStore(GameStreams, Credentials, Snapshots, LogTail, WatchedGames, Protocol):
-    """Every port, as one adapter (`infra.postgres_store`, `infra.memory_store`) offers them."""
+class EventStore(GameStreams, Credentials, Snapshots, LogTail, Protocol):
+    """The store's ports, as one adapter (`infra.postgres_store`, `infra.memory_store`) offers
+    them."""

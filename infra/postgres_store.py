@@ -205,26 +205,6 @@ class PostgresEventStore:
         )
         return handle
 
-    async def games_with_bots(self) -> list[str]:
-        """Every game that seated a bot and has not finished."""
-        rows = await self._pool.fetch(
-            "SELECT DISTINCT stream_id FROM events"
-            " WHERE type = 'table.seat_taken' AND data->>'bot' IS NOT NULL"
-            " AND stream_id NOT IN"
-            " (SELECT stream_id FROM events WHERE type = 'table.game_finished')"
-        )
-        return [row["stream_id"] for row in rows]
-
-    async def games_with_clocks(self) -> list[str]:
-        """Every game whose table took a clock and has not finished."""
-        rows = await self._pool.fetch(
-            "SELECT stream_id FROM events"
-            " WHERE type = 'table.created' AND data->'options' ? 'clock'"
-            " AND stream_id NOT IN"
-            " (SELECT stream_id FROM events WHERE type = 'table.game_finished')"
-        )
-        return [row["stream_id"] for row in rows]
-
     async def read_all(self, after: Position, limit: int = 500) -> list[StoredEvent]:
         """Committed events after `after` in commit order, never skipping a late commit.
 

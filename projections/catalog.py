@@ -7,7 +7,8 @@ from projections.model import Projection
 from projections.ratings import Ratings
 from projections.scoreboards import Scoreboards
 from projections.summaries import TableSummaries
+from projections.watched import WatchedGames
 
 
 def read_models() -> tuple[Projection[Any], ...]:
-    return (Lobby(), TableSummaries(), Scoreboards(), Ratings())
+    return (Lobby(), TableSummaries(), Scoreboards(), Ratings(), WatchedGames())

@@ -15,6 +15,7 @@ from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.redis_streams import StreamTail
 from infra.relay import Relay
+from infra.watched_games import PostgresWatchedGames
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,9 @@ def background_work(
 
 def table_workers(core: Core, pool: asyncpg.Pool, pace: float) -> tuple[BotWorker, ClockWorker]:
     """The workers that play every bot seat and claim every timeout, woken by the bus."""
-    store = PostgresEventStore(pool)
-    bots = BotWorker(core.handler, store, pace)
-    clocks = ClockWorker(core.handler, store)
+    watched = PostgresWatchedGames(pool)
+    bots = BotWorker(core.handler, watched, pace)
+    clocks = ClockWorker(core.handler, watched)
     core.bus.subscribe(bots.notice)
     core.bus.subscribe(clocks.notice)
     return bots, clocks

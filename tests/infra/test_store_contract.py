@@ -197,40 +197,6 @@ async def test_the_whole_log_reads_in_commit_order_from_any_position(store: Even
     assert [(row.stream_id, row.version) for row in after] == [(second, 1)]
 
 
-async def test_games_with_clocks_are_the_unfinished_ones_whose_table_took_a_clock(
-    store: EventStore,
-) -> None:
-    def created(options: dict[str, object]) -> NewEvent:
-        data = msgspec.json.encode({"type": "table.created", "kind": "mad", "options": options})
-        return NewEvent(str(uuid.uuid4()), "table.created", data.decode(), "{}")
-
-    finished = NewEvent(str(uuid.uuid4()), "table.game_finished", "{}", "{}")
-    timed, untimed, over = stream(), stream(), stream()
-    await store.append(timed, 0, [created({"clock": {"turn_seconds": 30}})])
-    await store.append(untimed, 0, [created({})])
-    await store.append(over, 0, [created({"clock": {"bank_seconds": 60}}), finished])
-    found = set(await store.games_with_clocks())
-    assert timed in found
-    assert not {untimed, over} & found
-
-
-async def test_games_with_bots_are_the_unfinished_ones_that_seated_a_bot(
-    store: EventStore,
-) -> None:
-    def seated(bot: str | None) -> NewEvent:
-        data = msgspec.json.encode({"type": "table.seat_taken", "seat": 0, "bot": bot})
-        return NewEvent(str(uuid.uuid4()), "table.seat_taken", data.decode(), "{}")
-
-    finished = NewEvent(str(uuid.uuid4()), "table.game_finished", "{}", "{}")
-    bots, people, over = stream(), stream(), stream()
-    await store.append(bots, 0, [seated(None), seated("random")])
-    await store.append(people, 0, [seated(None)])
-    await store.append(over, 0, [seated("heuristic"), finished])
-    found = set(await store.games_with_bots())
-    assert bots in found
-    assert not {people, over} & found
-
-
 async def _visible(
     store: EventStore, start: Position, streams: tuple[str, ...], count: int
 ) -> list[StoredEvent]:

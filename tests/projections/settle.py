@@ -7,7 +7,7 @@ import asyncpg
 from commands.store import Position
 from infra import checkpoints
 
-READ_MODELS = ("lobby", "table_summaries", "scoreboards", "ratings")
+READ_MODELS = ("lobby", "table_summaries", "scoreboards", "ratings", "watched_games")
 
 
 async def settled(
@@ -46,6 +46,7 @@ async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
         "player_games",
         "ratings",
         "rating_changes",
+        "watched_games",
     )
     return {
         table: sorted((tuple(row) for row in await pool.fetch(f"SELECT * FROM {table}")), key=repr)
