@@ -224,6 +224,7 @@ async def test_keys_are_scoped_to_the_caller_and_the_operation(
     move = await a_move(handler, game_id)
     mine = await handler.execute(Envelope(game_id, move.seat, move.command, "turn-key"))
     with pytest.raises(DomainError) as refused:
+        assert move.seat is not None
         await handler.execute(Envelope(game_id, 1 - move.seat, move.command, "turn-key"))
     assert refused.value.code != "idempotency_key_reused", "another seat's key is its own"
     again = await handler.execute(Envelope(game_id, move.seat, move.command, "turn-key"))

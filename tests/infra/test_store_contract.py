@@ -1,5 +1,7 @@
-"""The event store's contract, run against every adapter: Postgres (on the test server) and
-the in-memory store. A new adapter joins by adding itself to `ADAPTERS`."""
+"""The event store's contract, one part per port (`GameStreams`, `Credentials`, `Snapshots`,
+`LogTail`), run against every adapter: Postgres (on the test server) and the in-memory store.
+A new adapter joins by adding itself to `ADAPTERS`. (`WatchedGames` has its own suite:
+tests/infra/test_watched_games.py.)"""
 
 import asyncio
 import uuid
@@ -15,10 +17,12 @@ from commands.store import (
     EventStore,
     NewEvent,
     NewGame,
+    PlayerToken,
     Position,
     RecordedCommand,
     SeatToken,
     SideRecords,
+    Snapshot,
     StoredEvent,
 )
 from infra.memory_store import MemoryEventStore
@@ -56,6 +60,9 @@ def new_events(count: int, label: str = "x", type: str = "test.happened") -> lis
 
 def stream() -> str:
     return f"test-{uuid.uuid4()}"
+
+
+# GameStreams: a game's stream, read, appended with the expected version, with side records.
 
 
 async def test_appended_events_read_back_in_version_order(store: EventStore) -> None:
@@ -174,6 +181,36 @@ async def test_a_second_game_record_seat_or_token_is_a_conflict_and_appends_noth
     assert await store.recorded_command(game, "", "c") is None
     assert await store.game_record(game) == ("mad", b"\x00")
     assert await store.seat_for_token(game, token) == 0
+
+
+# Credentials: the tokens an append recorded.
+
+
+async def test_a_player_token_names_its_player_and_no_other_token_does(
+    store: EventStore,
+) -> None:
+    handle, token = f"player-{uuid.uuid4().hex[:8]}", uuid.uuid4().bytes
+    side = SideRecords(player_token=PlayerToken(handle, token))
+    await store.append(f"player:{handle}", 0, new_events(1), side)
+    assert await store.player_for_token(token) == handle
+    assert await store.player_for_token(uuid.uuid4().bytes) is None
+    assert await store.seat_for_token(stream(), token) is None
+
+
+# Snapshots: a game's newest table kept.
+
+
+async def test_the_newest_snapshot_of_a_game_is_kept(store: EventStore) -> None:
+    game = stream()
+    await store.append(game, 0, new_events(1), SideRecords(new_game=NewGame("mad", b"\x00")))
+    assert await store.latest_snapshot(game) is None
+    newer, older = (Snapshot(v, "schema", f"hash {v}", "playing", b"state") for v in (8, 4))
+    await store.save_snapshot(game, newer)
+    await store.save_snapshot(game, older)
+    assert await store.latest_snapshot(game) == newer
+
+
+# LogTail: the whole log in commit order.
 
 
 async def test_the_whole_log_reads_in_commit_order_from_any_position(store: EventStore) -> None:

@@ -3,6 +3,7 @@ in-memory store, and the Postgres read model with the log after its checkpoint."
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import asyncpg
 import pytest
@@ -14,13 +15,14 @@ from commands.store import WatchedGames
 from domain import table
 from infra.memory_store import MemoryEventStore
 from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import PostgresReadModel, ProjectionRunner
+from infra.projection_runner import ProjectionRunner
+from infra.read_models import PostgresReadModel
 from infra.watched_games import PostgresWatchedGames
 from projections.watched import WatchedGames as WatchedGamesModel
 from tests.servers import fresh_database
 
 ADAPTERS = ["postgres", "memory"]
-CLOCK = {"clock": {"turn_seconds": 30}}
+CLOCK: dict[str, Any] = {"clock": {"turn_seconds": 30}}
 
 
 @dataclass
@@ -57,7 +59,7 @@ def adapter(request: pytest.FixtureRequest) -> Adapter:
     return Adapter(CommandHandler.over(postgres), PostgresWatchedGames(pool), runner)
 
 
-async def _table(handler: CommandHandler, options: dict[str, object], *seats: str | None) -> str:
+async def _table(handler: CommandHandler, options: dict[str, Any], *seats: str | None) -> str:
     game_id = (await handler.create("mad", options, None)).game_id
     for number, bot in enumerate(seats):
         await handler.take_seat(game_id, table.TakeSeat(f"seat {number}", bot=bot), None)
