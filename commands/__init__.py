@@ -1,1 +1,2 @@
-"""The write side: command envelopes, the registry of games and the one command handler."""
+"""The application core: the store's ports, the game repository, the write-only command
+handler, the event bus, the bot and clock workers, replay and audit."""

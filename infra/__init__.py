@@ -1,1 +1,2 @@
-"""Adapters and entry points: settings, the Postgres event store, embedded servers, the CLI."""
+"""Adapters: the Postgres event store and read models, the relay and the tail of the Redis
+stream, the projection runner, embedded servers, migrations and the one `Settings`."""
