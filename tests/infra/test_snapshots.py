@@ -2,7 +2,6 @@
 a snapshot written by other code is never restored."""
 
 import uuid
-from collections.abc import AsyncIterator
 
 import asyncpg
 import msgspec
@@ -16,20 +15,8 @@ from commands.store import NewEvent, NewGame, SideRecords
 from domain import table
 from infra.postgres_store import PostgresEventStore
 from tests.commands.tamper import golden, golden_names
-from tests.servers import fresh_database
 
 GOLDEN_GAMES = [golden_names(kind)[0] for kind in sorted(GAMES)]
-
-
-@pytest.fixture(scope="module")
-async def quiet_pool(postgres_url: str) -> AsyncIterator[asyncpg.Pool]:
-    """A database of this module's own: no service's snapshot taker may snapshot its games
-    between a test's appends."""
-    async with (
-        fresh_database(postgres_url) as url,
-        asyncpg.create_pool(url, min_size=1, max_size=4) as created,
-    ):
-        yield created
 
 
 @pytest.fixture

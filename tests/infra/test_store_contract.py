@@ -5,9 +5,7 @@ tests/infra/test_watched_games.py.)"""
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 
-import asyncpg
 import msgspec
 import pytest
 
@@ -27,20 +25,8 @@ from commands.store import (
 )
 from infra.memory_store import MemoryEventStore
 from infra.postgres_store import PostgresEventStore
-from tests.servers import fresh_database
 
 ADAPTERS = ["postgres", "memory"]
-
-
-@pytest.fixture(scope="module")
-async def quiet_pool(postgres_url: str) -> AsyncIterator[asyncpg.Pool]:
-    """A database of this module's own: the whole-log tests count every event in it, so no
-    other test's background workers may write there."""
-    async with (
-        fresh_database(postgres_url) as url,
-        asyncpg.create_pool(url, min_size=1, max_size=4) as created,
-    ):
-        yield created
 
 
 @pytest.fixture(params=ADAPTERS)

@@ -1,7 +1,6 @@
 """The games a worker watches from its start (the `WatchedGames` port), on both adapters: the
 in-memory store, and the Postgres read model with the log after its checkpoint."""
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,6 @@ from infra.projection_runner import ProjectionRunner
 from infra.read_models import PostgresReadModel
 from infra.watched_games import PostgresWatchedGames
 from projections.watched import WatchedGames as WatchedGamesModel
-from tests.servers import fresh_database
 
 ADAPTERS = ["postgres", "memory"]
 CLOCK: dict[str, Any] = {"clock": {"turn_seconds": 30}}
@@ -35,15 +33,6 @@ class Adapter:
         """Let the read model fold the log so far (the memory adapter reads the log itself)."""
         if self.runner is not None:
             await self.runner.catch_up()
-
-
-@pytest.fixture(scope="module")
-async def quiet_pool(postgres_url: str) -> AsyncIterator[asyncpg.Pool]:
-    async with (
-        fresh_database(postgres_url) as url,
-        asyncpg.create_pool(url, min_size=1, max_size=4) as created,
-    ):
-        yield created
 
 
 @pytest.fixture(params=ADAPTERS)
