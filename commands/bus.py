@@ -19,7 +19,6 @@ from commands.registry import GAMES
 from commands.store import StoredEvent
 from domain import table
 
-TABLE_TAGS = frozenset(event.__struct_config__.tag for event in table.TABLE_EVENTS)
 REMEMBERED_GAMES = 100_000
 """Games whose last version passed on the bus remembers (the least recently heard go first)."""
 
@@ -43,7 +42,7 @@ class News:
             yield from (e for e in self.applied.events if isinstance(e, table.TABLE_EVENTS))
             return
         for row in self.rows:
-            if row.type in TABLE_TAGS and row.kind in GAMES:
+            if row.type in table.TABLE_TAGS and row.kind in GAMES:
                 yield codec.decode_event(row.kind, row)
 
 

@@ -6,10 +6,18 @@ from typing import Any
 from commands import codec
 from commands.registry import GAMES
 from commands.store import StoredEvent
+from domain import table
 
 
-def decoded(events: Sequence[StoredEvent]) -> Iterator[tuple[StoredEvent, Any]]:
-    """Each stored event of a hosted game with its domain event."""
+def decoded(
+    events: Sequence[StoredEvent], table_events_only: bool = False
+) -> Iterator[tuple[StoredEvent, Any]]:
+    """Each stored event of a hosted game with its domain event; with `table_events_only`, a
+    game's own event comes with None instead, not decoded."""
     for stored in events:
-        if stored.kind is not None and stored.kind in GAMES:
+        if stored.kind is None or stored.kind not in GAMES:
+            continue
+        if table_events_only and stored.type not in table.TABLE_TAGS:
+            yield stored, None
+        else:
             yield stored, codec.decode_event(stored.kind, stored)

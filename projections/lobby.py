@@ -14,6 +14,7 @@ class Lobby:
     name: str = "lobby"
     tables: tuple[str, ...] = ("lobby",)
     keeps_state: bool = False
+    table_events_only: bool = True
 
     def evolve(self, state: None, stored: StoredEvent, event: Any) -> None:
         return None

@@ -81,6 +81,9 @@ class Projection(Protocol[S]):
     name: str
     tables: tuple[str, ...]
     keeps_state: bool
+    table_events_only: bool
+    """Whether the fold reads the table's own events alone (seats, start, finish, ...): the
+    games' events, most of the log, are then never decoded for it."""
 
     def evolve(self, state: S | None, stored: StoredEvent, event: Any) -> S | None:
         """The game's state after `event`, from its state before (None before the first)."""
@@ -103,11 +106,12 @@ def fold(
     event, and the rows to write, an upsert made useless by a later one left out."""
     after = dict(states)
     changes: list[Change] = []
-    for stored, event in decoded(events):
+    for stored, event in decoded(events, table_events_only=projection.table_events_only):
         _, state = after.get(stored.stream_id, (0, None))
-        state = projection.evolve(state, stored, event)
+        if event is not None:
+            state = projection.evolve(state, stored, event)
+            changes += projection.changes(state, stored, event)
         after[stored.stream_id] = (stored.version, state)
-        changes += projection.changes(state, stored, event)
     return after, compact(changes)
 
 

@@ -56,6 +56,7 @@ class Ratings:
     name: str = "ratings"
     tables: tuple[str, ...] = ("ratings", "rating_changes")
     keeps_state: bool = True
+    table_events_only: bool = True
 
     def evolve(self, state: Seated | None, stored: StoredEvent, event: Any) -> Seated | None:
         match event:

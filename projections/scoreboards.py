@@ -20,6 +20,7 @@ class Scoreboards:
     name: str = "scoreboards"
     tables: tuple[str, ...] = ("seat_names", "scoreboard", "player_games")
     keeps_state: bool = True
+    table_events_only: bool = True
 
     def evolve(self, state: Names | None, stored: StoredEvent, event: Any) -> Names | None:
         if isinstance(event, table.SeatTaken):

@@ -18,6 +18,7 @@ class TableSummaries:
     name: str = "table_summaries"
     tables: tuple[str, ...] = ("table_summaries",)
     keeps_state: bool = True
+    table_events_only: bool = False
 
     def evolve(
         self, state: table.AnyTable | None, stored: StoredEvent, event: Any

@@ -13,6 +13,7 @@ class WatchedGames:
     name: str = "watched_games"
     tables: tuple[str, ...] = ("watched_games",)
     keeps_state: bool = False
+    table_events_only: bool = True
 
     def evolve(self, state: None, stored: StoredEvent, event: Any) -> None:
         return None

@@ -29,6 +29,7 @@ from domain.table.seating import MAX_ENTROPY, MAX_NAME, UNPRINTABLE, check_seat,
 from domain.table.views import legal_moves, redact, view
 from domain.table.vocabulary import (
     TABLE_EVENTS,
+    TABLE_TAGS,
     AnyTable,
     CreateTable,
     GameFinished,
@@ -52,6 +53,7 @@ __all__ = [
     "MAX_ENTROPY",
     "MAX_NAME",
     "TABLE_EVENTS",
+    "TABLE_TAGS",
     "UNPRINTABLE",
     "AnyTable",
     "CreateTable",

@@ -93,6 +93,8 @@ TABLE_EVENTS = (
     clocks.SeatMarkedAbsent,
     clocks.SeatMarkedPresent,
 )
+TABLE_TAGS = frozenset(event.__struct_config__.tag for event in TABLE_EVENTS)
+"""The stored types of the table's own events (the game's have types of their own)."""
 
 
 TableCommand = (

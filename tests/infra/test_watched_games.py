@@ -1,6 +1,7 @@
 """The games a worker watches from its start (the `WatchedGames` port), on both adapters: the
 in-memory store, and the Postgres read model with the log after its checkpoint."""
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from infra.projection_runner import ProjectionRunner
 from infra.read_models import PostgresReadModel
 from infra.watched_games import PostgresWatchedGames
 from projections.watched import WatchedGames as WatchedGamesModel
+from tests.projections.settle import last_position
 
 ADAPTERS = ["postgres", "memory"]
 CLOCK: dict[str, Any] = {"clock": {"turn_seconds": 30}}
@@ -28,11 +30,16 @@ class Adapter:
     handler: CommandHandler
     watched: WatchedGames
     runner: ProjectionRunner | None = None
+    pool: asyncpg.Pool | None = None
 
     async def fold(self) -> None:
-        """Let the read model fold the log so far (the memory adapter reads the log itself)."""
-        if self.runner is not None:
-            await self.runner.catch_up()
+        """Let the read model fold the log so far (the memory adapter reads the log itself).
+        A transaction open elsewhere on the server may hold the horizon back for a moment."""
+        if self.runner is None or self.pool is None:
+            return
+        async with asyncio.timeout(30):
+            while await self.runner.catch_up() < await last_position(self.pool):
+                await asyncio.sleep(0.05)
 
 
 @pytest.fixture(params=ADAPTERS)
@@ -45,7 +52,7 @@ def adapter(request: pytest.FixtureRequest) -> Adapter:
     postgres = PostgresEventStore(pool)
     model = PostgresReadModel(WatchedGamesModel(), postgres)
     runner = ProjectionRunner(pool, client, "unused", model)
-    return Adapter(CommandHandler.over(postgres), PostgresWatchedGames(pool), runner)
+    return Adapter(CommandHandler.over(postgres), PostgresWatchedGames(pool), runner, pool)
 
 
 async def _table(handler: CommandHandler, options: dict[str, Any], *seats: str | None) -> str:

@@ -18,7 +18,7 @@ async def settled(
     The target is the log's last position, not what the horizon lets a reader see yet: an
     old transaction elsewhere on the server holds the horizon back, and the read side with it.
     """
-    latest = await _last_position(pool)
+    latest = await last_position(pool)
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         behind = [name for name in names if await checkpoints.load(pool, name) < latest]
@@ -28,7 +28,7 @@ async def settled(
         await asyncio.sleep(0.05)
 
 
-async def _last_position(pool: asyncpg.Pool) -> Position:
+async def last_position(pool: asyncpg.Pool) -> Position:
     row = await pool.fetchrow(
         "SELECT tx_id::text::bigint AS tx_id, global_position FROM events"
         " ORDER BY tx_id DESC, global_position DESC LIMIT 1"
