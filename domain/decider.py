@@ -1,8 +1,9 @@
 """The shape every game takes: a pure decider bundled as one `GameRules` value.
 
-Every game package has the same anatomy (see the README's layout section) and its
-`__init__.py` ends with ``rules = GameRules(...)``. The table lifecycle (`domain.table`)
-composes these with seats, start and finish, so a game only knows its own phases.
+Every game package has the same anatomy (docs/decisions/0016-one-anatomy-for-every-game.md)
+and its `__init__.py` ends with ``rules = GameRules(...)``. The table lifecycle
+(`domain.table`) composes these with seats, start and finish, so a game only knows its own
+phases.
 """
 
 from collections.abc import Callable, Iterable, Sequence

@@ -2,9 +2,9 @@
 
 Every CARDROOM_* variable is a `Variable` in `VARIABLES`: its name, its default, what it
 means and how its text is read. The defaults need nothing installed (embedded servers, local
-origins). `docs/configuration.md` and the README's table are generated from `VARIABLES`
-(`infra.configuration`). A value that cannot be read raises `SettingsError`, naming the
-variable, before anything starts.
+origins). `docs/configuration.md` is generated from `VARIABLES` (`infra.configuration`).
+A value that cannot be read raises `SettingsError`, naming the variable, before anything
+starts.
 """
 
 import math

@@ -1,5 +1,5 @@
 """The one Settings: every variable read from the environment, a bad value refused by name,
-and the committed docs the same as what the variables generate."""
+and the committed configuration page the same as what the variables generate."""
 
 from dataclasses import fields
 from pathlib import Path
@@ -88,11 +88,6 @@ def test_the_committed_configuration_page_is_what_the_variables_generate() -> No
     assert configuration.DOCS_PAGE.read_text() == configuration.configuration_page(), (
         f"docs/configuration.md is {OUT_OF_DATE}"
     )
-
-
-def test_the_readme_table_is_what_the_variables_generate() -> None:
-    readme = configuration.README.read_text()
-    assert configuration.readme_with_table(readme) == readme, f"README.md's table is {OUT_OF_DATE}"
 
 
 def test_the_docs_list_every_variable_with_its_default() -> None:
