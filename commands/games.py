@@ -89,6 +89,17 @@ class GameRepository:
         self._games.move_to_end(game_id)
         return game
 
+    async def rules_of(self, game_id: str) -> AnyRules:
+        """The rules of the game's kind, which never changes: from the game held, else from
+        its record, without loading the game."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game.rules
+        record = await self._store.game_record(game_id)
+        if record is None:
+            raise DomainError("game_not_found", f"there is no game {game_id}")
+        return game_rules(record[0])
+
     def remember(self, game: LoadedGame) -> None:
         """Hold `game` unless a newer version of it is held already."""
         cached = self._games.get(game.game_id)

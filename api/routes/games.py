@@ -27,7 +27,6 @@ from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
 from commands import codec
 from commands.envelope import Envelope
-from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from commands.redaction import VersionedEvent, redacted, rows_after, shown
 from commands.registry import GAMES
@@ -93,9 +92,9 @@ class GamesController(Controller):
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
         """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
-        held = await handler.games.held(game_id)  # for its kind, which never changes
+        rules = await handler.games.rules_of(game_id)
         seat = await acting_seat(handler, game_id, bearer_token(request))
-        command = _decode_command(held, await request.body())
+        command = _decode_command(rules.kind, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
         after = applied.game or await handler.games.held(game_id)  # as live streams show it
@@ -138,11 +137,10 @@ async def seat_command(
     return table.TakeSeat(data.name or player or "", data.entropy, player=player)
 
 
-def _decode_command(game: LoadedGame, body: bytes) -> Any:
+def _decode_command(kind: str, body: bytes) -> Any:
     try:
-        return codec.command_decoder(game.rules.kind).decode(body)
+        return codec.command_decoder(kind).decode(body)
     except msgspec.ValidationError as error:
-        kind = game.rules.kind
         known = ", ".join(codec.command_types(kind))
         raise DomainError(
             "invalid_command", f"not a command of {kind}: {error}; the commands: {known}"
