@@ -16,6 +16,7 @@ from commands.store import (
     SideRecords,
     Snapshot,
     StoredEvent,
+    TransientConflict,
 )
 
 _COLUMNS = (
@@ -58,6 +59,10 @@ nothing. The events come first (`tx_id` is the statement's transaction, whicheve
 writes first). Its commit notifies `APPENDED` listeners (the relay) with its transaction
 id. It waits for the stream's advisory lock, so no append commits while `exclusive` holds
 the stream."""
+
+TRANSIENT_ERRORS = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
+"""Postgres gave the transaction up for a cause of the moment and wrote nothing: the append
+is told as `TransientConflict`, which the command handler retries."""
 
 
 class PostgresEventStore:
@@ -105,13 +110,16 @@ class PostgresEventStore:
     ) -> int:
         """Append `events` as versions expected+1..., with the side records, in one
         statement (`_APPEND`). Raises ConcurrencyConflict when another writer got there
-        first or the command id, game, seat, token or player was already recorded.
+        first or the command id, game, seat, token or player was already recorded;
+        TransientConflict when Postgres gave the transaction up (`TRANSIENT_ERRORS`).
         """
         try:
             async with self._connection() as connection:
                 await self._write(connection, stream_id, expected_version, events, side)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
+        except TRANSIENT_ERRORS as error:
+            raise TransientConflict(f"{type(error).__name__}: {error}") from error
         return expected_version + len(events)
 
     async def _write(

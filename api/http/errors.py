@@ -13,6 +13,7 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from prometheus_client import Counter
 
 from api.http.request_ids import request_id
+from commands.store import TransientConflict
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,15 @@ def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict
     COMMANDS_REFUSED.labels(error.code).inc()
     retry = {"Retry-After": str(RETRY_AFTER)} if status in (429, 503) else None
     return problem(status, error.code, error.message, headers=retry)
+
+
+def transient_conflict(
+    request: Request[Any, Any, Any], error: TransientConflict
+) -> Response[dict[str, object]]:
+    """A write the store gave up for a cause of the moment (a deadlock) and that was not
+    retried for the request: `busy`, to be sent again, never a failure of the service."""
+    log.warning("the store gave a write up (%s %s): %s", request.method, request.url.path, error)
+    return domain_error(request, DomainError("busy", "the store was busy; send it again"))
 
 
 PARAMETERS = ("query", "header")
@@ -181,6 +191,7 @@ def server_error(request: Request[Any, Any, Any], error: Exception) -> Response[
 Handler = Callable[[Request[Any, Any, Any], Any], Response[dict[str, object]]]
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Handler] = {
     DomainError: domain_error,
+    TransientConflict: transient_conflict,
     ValidationException: validation_error,
     HTTPException: http_error,
     **dict.fromkeys(UNAVAILABLE, unavailable),
