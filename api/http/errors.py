@@ -157,15 +157,16 @@ class StoreDown(ConnectionError):
 def unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[dict[str, object]]:
     """503 with `Retry-After`: a store did not answer (in time); nothing was recorded."""
     known = request_id(request.scope)
-    log.warning(
-        "a store did not answer %s %s (request %s): %s: %s",
-        request.method,
-        request.url.path,
-        known,
-        type(error).__name__,
-        error,
-        extra={"request_id": known},
-    )
+    if not isinstance(error, asyncpg.TooManyConnectionsError):  # the pool says that once
+        log.warning(
+            "a store did not answer %s %s (request %s): %s: %s",
+            request.method,
+            request.url.path,
+            known,
+            type(error).__name__,
+            error,
+            extra={"request_id": known},
+        )
     COMMANDS_REFUSED.labels("unavailable").inc()
     detail = "the service cannot reach its database or Redis now; try again shortly"
     retry = {"Retry-After": str(RETRY_AFTER)}
