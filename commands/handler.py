@@ -13,8 +13,14 @@ produced, scoped to the operation and the caller in its game (`scope`) and with 
 fingerprint of the request (`fingerprint`). The same key with the same request gets the
 first result and nothing is appended; the same key with another request is refused
 (`idempotency_key_reused`).
+
+A write the store gave up for a cause of the moment (`TransientConflict`: a deadlock, a
+serialization failure) wrote nothing; the command is chosen and decided again from the start,
+`TRANSIENT_ATTEMPTS` times in all, and is then refused as `busy` (503 with `Retry-After`).
 """
 
+import asyncio
+import contextlib
 import secrets
 import time
 import uuid
@@ -40,6 +46,7 @@ from commands.store import (
     RecordedCommand,
     SeatToken,
     SideRecords,
+    TransientConflict,
 )
 from domain import players, table
 from domain.errors import DomainError
@@ -47,6 +54,10 @@ from domain.errors import DomainError
 ATTEMPTS = 3
 """Decisions a command gets while its game is held (`EventStore.exclusive`) before it is
 refused as `busy`: none but a command id recorded meanwhile can conflict there."""
+TRANSIENT_ATTEMPTS = 3
+"""Tries a command gets when the store keeps giving its write up for a cause of the moment."""
+TRANSIENT_PAUSE = 0.02
+"""Seconds before the second try, doubled before each next."""
 _IDS = uuid.UUID("5c1b1a52-6d0e-4c1f-9d47-6361726472f0")
 COMMANDS_ACCEPTED = Counter("cardroom_commands_accepted", "Commands appended.")
 APPEND_SECONDS = Histogram(
@@ -173,6 +184,19 @@ class CommandHandler:
         """Like `execute`, for a command chosen by `choose` from the game as it stands while
         no other command of this process can change it (None: nothing to send after all)."""
         side_records = side_records or _nothing_beside
+        for attempt in range(TRANSIENT_ATTEMPTS):
+            if attempt:  # the game's lock is let go meanwhile
+                await asyncio.sleep(TRANSIENT_PAUSE * 2 ** (attempt - 1))
+            with contextlib.suppress(TransientConflict):
+                return await self._choose_and_execute(game_id, choose, side_records)
+        raise DomainError("busy", "the store could not take this command now; send it again")
+
+    async def _choose_and_execute(
+        self,
+        game_id: str,
+        choose: Callable[[LoadedGame], Envelope | None],
+        side_records: SideRecordsFor,
+    ) -> Applied | None:
         async with self.games.lock(game_id):
             held = await self.games.held(game_id)
             try:

@@ -122,6 +122,11 @@ class ConcurrencyConflict(Exception):
     """The stream moved past the expected version, or the command id was already used."""
 
 
+class TransientConflict(Exception):
+    """The store gave a write up for a cause of the moment (a deadlock, a serialization
+    failure) and wrote nothing: the same write may succeed when tried again."""
+
+
 class GameStreams(Protocol):
     """Streams of events, one per game, appended with an expected version."""
 
@@ -148,7 +153,8 @@ class GameStreams(Protocol):
         fingerprint and the versions it produced; the game record; the seat token; the player
         token). Raises ConcurrencyConflict, writing nothing, when one of the versions, the
         command id in this stream and scope, the game, the seat in this game, the token hash
-        or the player exists already."""
+        or the player exists already; TransientConflict, writing nothing, when the store
+        gave the write up for a cause of the moment."""
         ...
 
     async def recorded_command(

@@ -9,10 +9,13 @@ off, still gives up). A request therefore fails within a bounded time, never han
 before it drops it.
 """
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
+
+log = logging.getLogger(__name__)
 
 DEFAULT_CONNECT_TIMEOUT = 5.0
 DEFAULT_STATEMENT_TIMEOUT = 5.0
@@ -45,21 +48,49 @@ def _connection_settings(timeouts: Timeouts | None) -> dict[str, Any]:
     }
 
 
+class _Refusals:
+    """Whether Postgres refuses this process's new connections for want of slots: said once
+    in the log when it starts, once when it ends, not on every request or retry."""
+
+    refusing = False
+
+    @classmethod
+    async def connect(cls, *args: Any, **kwargs: Any) -> asyncpg.Connection:
+        try:
+            connection = await asyncpg.connect(*args, **kwargs)
+        except asyncpg.TooManyConnectionsError as error:
+            if not cls.refusing:
+                cls.refusing = True
+                log.error(
+                    "Postgres refuses new connections (%s): the processes on this database ask"
+                    " for more than its max_connections; requests answer 503 unavailable until"
+                    " a connection frees up (see 'Connection budget' in docs/operations.md)",
+                    error,
+                )
+            raise
+        if cls.refusing:
+            cls.refusing = False
+            log.warning("Postgres accepts new connections again")
+        return connection
+
+
 def open_pool(
     database_url: str,
     *,
     min_size: int = 2,
-    max_size: int = 20,
+    max_size: int = 10,
     timeouts: Timeouts | None = None,
 ) -> asyncpg.Pool:
-    """A connection pool for `database_url`; use as `async with open_pool(url) as pool`
-    or `pool = await open_pool(url)`. `timeouts` default to `Timeouts()`;
-    processes pass their settings' (`Settings.database_timeouts`)."""
+    """A connection pool for `database_url` of at most `max_size` connections (a process's
+    share of the connection budget, `Settings.pool_sizes`); use as `async with
+    open_pool(url) as pool` or `pool = await open_pool(url)`. `timeouts` default to
+    `Timeouts()`; processes pass their settings' (`Settings.database_timeouts`)."""
     return asyncpg.create_pool(
         database_url,
-        min_size=min_size,
+        min_size=min(min_size, max_size),
         max_size=max_size,
         reset=_keep_session,
+        connect=_Refusals.connect,
         **_connection_settings(timeouts),
     )
 

@@ -16,6 +16,7 @@ from commands.store import (
     SideRecords,
     Snapshot,
     StoredEvent,
+    TransientConflict,
 )
 
 _COLUMNS = (
@@ -32,7 +33,7 @@ APPENDED = "cardroom_appended"
 _STREAM_LOCK = "1, hashtext($1)"
 """The advisory lock of a stream (the two-key form, apart from every one-key lock)."""
 _APPEND = f"""
-WITH held AS (
+WITH held AS MATERIALIZED (
   SELECT pg_advisory_xact_lock({_STREAM_LOCK})
 ), appended AS (
   INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata)
@@ -41,23 +42,36 @@ WITH held AS (
     AS u(v, e, t, s, d, m)
 ), command AS (
   INSERT INTO commands (stream_id, scope, command_id, fingerprint, first_version, last_version)
-  SELECT $1, $8, $9, $10, $11, $12 WHERE $9::text IS NOT NULL
+  SELECT $1, $8, $9, $10, $11, $12 FROM held WHERE $9::text IS NOT NULL
 ), game AS (
-  INSERT INTO games (game_id, kind, secret) SELECT $1, $13, $14 WHERE $13::text IS NOT NULL
+  INSERT INTO games (game_id, kind, secret) SELECT $1, $13, $14 FROM held
+  WHERE $13::text IS NOT NULL
 ), token AS (
   INSERT INTO seat_tokens (game_id, seat, token_hash)
-  SELECT $1, $15, $16 WHERE $15::int IS NOT NULL
+  SELECT $1, $15, $16 FROM held WHERE $15::int IS NOT NULL
 ), player AS (
-  INSERT INTO player_tokens (handle, token_hash) SELECT $17, $18 WHERE $17::text IS NOT NULL
+  INSERT INTO player_tokens (handle, token_hash) SELECT $17, $18 FROM held
+  WHERE $17::text IS NOT NULL
 )
 SELECT pg_notify('cardroom_appended', pg_current_xact_id()::text)
 """
 """An append is this one statement, so it costs one round trip and is atomic by itself:
 the events, the command id, the game record, the seat token and the player token, or
-nothing. The events come first (`tx_id` is the statement's transaction, whichever part
-writes first). Its commit notifies `APPENDED` listeners (the relay) with its transaction
-id. It waits for the stream's advisory lock, so no append commits while `exclusive` holds
-the stream."""
+nothing. Its commit notifies `APPENDED` listeners (the relay) with its transaction id.
+
+Locks are taken in one order, so two appends can never deadlock: the stream's advisory lock
+first, then the rows. Postgres runs a statement's writing parts in an order of its own (the
+last written first, here), so each of them reads its row from `held`, the one lock, which
+is taken when the first of them reads it: none can write a row, nor wait on another
+writer's uncommitted key, before the lock is held. Without that, an append waiting for the
+lock had written its command id already, and a holder of the stream (`exclusive`)
+appending the same command id (two bot workers) waited for it in turn. A first statement
+of its own taking the lock would do the same at the cost of a second round trip per append.
+No append commits while `exclusive` holds the stream."""
+
+TRANSIENT_ERRORS = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
+"""Postgres gave the transaction up for a cause of the moment and wrote nothing: the append
+is told as `TransientConflict`, which the command handler retries."""
 
 
 class PostgresEventStore:
@@ -105,13 +119,16 @@ class PostgresEventStore:
     ) -> int:
         """Append `events` as versions expected+1..., with the side records, in one
         statement (`_APPEND`). Raises ConcurrencyConflict when another writer got there
-        first or the command id, game, seat, token or player was already recorded.
+        first or the command id, game, seat, token or player was already recorded;
+        TransientConflict when Postgres gave the transaction up (`TRANSIENT_ERRORS`).
         """
         try:
             async with self._connection() as connection:
                 await self._write(connection, stream_id, expected_version, events, side)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
+        except TRANSIENT_ERRORS as error:
+            raise TransientConflict(f"{type(error).__name__}: {error}") from error
         return expected_version + len(events)
 
     async def _write(

@@ -4,8 +4,14 @@ Every batch is applied in one transaction together with the checkpoint, under a 
 projection, keeping only events past the checkpoint: duplicates are dropped and several
 consumers (or a rebuild) may run at once. Redis is transport, not truth: when a batch does
 not follow the checkpoint (the stream was lost, flushed or trimmed), the projection catches
-up straight from Postgres and re-attaches its group at the checkpoint. An event that keeps
-failing goes to a dead-letter stream with its error, never silently dropped.
+up straight from Postgres and re-attaches its group at the checkpoint.
+
+A batch that fails for a cause of the moment (`TRANSIENT`: a connection lost or refused, a
+statement cancelled at its timeout, a lock not granted, a deadlock) is tried again with a
+growing pause, the checkpoint where it was, the last time on fresh connections; a batch still
+failing is tried one event at a time the same way. Only an event that fails for another
+cause, or the same way after all its tries, goes to a dead-letter stream with its error
+(logged with its id, counted in `cardroom_dead_letters_total`), never silently dropped.
 """
 
 import asyncio
@@ -18,7 +24,7 @@ from typing import Any, Protocol
 
 import asyncpg
 import redis.asyncio as redis
-from prometheus_client import Gauge, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
@@ -48,6 +54,25 @@ PROJECTION_DELAY_SECONDS = Histogram(
         ms / 1000 for ms in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 50, 100, 250, 1000)
     ),
 )
+
+DEAD_LETTERS = Counter(
+    "cardroom_dead_letters",
+    "Events a projection gave up on and put in its dead-letter stream.",
+    ["projection"],
+)
+TRANSIENT: tuple[type[Exception], ...] = (
+    OSError,  # a connection refused or reset, and every client-side timeout
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.ConnectionDoesNotExistError,
+    asyncpg.exceptions.OperatorInterventionError,  # statement_timeout, shutting down, starting
+    asyncpg.exceptions.InsufficientResourcesError,  # too many connections
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.TransactionRollbackError,  # a deadlock, a serialization failure
+)
+"""Failures of the moment: the same batch may apply once the cause has passed."""
+TRANSIENT_TRIES = 6
+TRANSIENT_PAUSE = 0.1
+"""Seconds before a batch's second try, doubled before each next (3.1 s over six tries)."""
 
 
 _CHECKPOINT_AND_NEXT = """
@@ -208,17 +233,37 @@ class ProjectionRunner:
     async def _apply_safely(self, events: Sequence[StoredEvent]) -> bool:
         """Apply a batch; on failure apply one by one and dead-letter what still fails."""
         try:
-            return await self._apply(events)
+            return await self._tried(events)
         except Exception:
             log.exception("projection %s failed on a batch", self.projection.name)
         for event in events:
             try:
-                if not await self._apply([event]):
+                if not await self._tried([event]):
                     return False
             except Exception as error:
                 await self._dead_letter(event, repr(error))
                 await self._skip(event)
         return True
+
+    async def _tried(self, events: Sequence[StoredEvent]) -> bool:
+        """`_apply`, tried again while it fails for a cause of the moment, with a growing
+        pause; the last try on connections opened afresh."""
+        for attempt in range(TRANSIENT_TRIES - 1):
+            try:
+                return await self._apply(events)
+            except TRANSIENT as error:
+                pause = TRANSIENT_PAUSE * 2**attempt
+                log.warning(
+                    "projection %s: a batch failed for a cause of the moment (%s: %s);"
+                    " trying again in %.1f s",
+                    self.group,
+                    type(error).__name__,
+                    error,
+                    pause,
+                )
+                await asyncio.sleep(pause)
+        await self._pool.expire_connections()
+        return await self._apply(events)
 
     async def _apply(self, events: Sequence[StoredEvent]) -> bool:
         """Apply the events past the checkpoint; False when they do not follow it."""
@@ -257,5 +302,6 @@ class ProjectionRunner:
 
     async def _dead_letter(self, event: StoredEvent, error: str) -> None:
         log.error("projection %s dead-letters event %s: %s", self.group, event.event_id, error)
+        DEAD_LETTERS.labels(self.group).inc()
         fields: dict[Any, Any] = {"event_id": event.event_id, "position": entry_id(event.position)}
         await self._client.xadd(self.dead_letters, {**fields, "error": error})

@@ -184,6 +184,32 @@ STATEMENT_TIMEOUT = Variable(
     "later)",
     _seconds,
 )
+POOL_API = Variable(
+    "CARDROOM_DATABASE_POOL_API",
+    10,
+    "Postgres connections an API process (`serve --no-workers`) may hold; its health checks "
+    "open one more (the connection budget: docs/operations.md)",
+    _count,
+)
+POOL_RELAY = Variable(
+    "CARDROOM_DATABASE_POOL_RELAY",
+    3,
+    "Postgres connections a relay process (`relay`) may hold; its leader holds one of them",
+    _count,
+)
+POOL_PROJECTIONS = Variable(
+    "CARDROOM_DATABASE_POOL_PROJECTIONS",
+    8,
+    "Postgres connections a projection process (`project`) may hold, for all its read models",
+    _count,
+)
+POOL_BOTS = Variable(
+    "CARDROOM_DATABASE_POOL_BOTS",
+    6,
+    "Postgres connections a bot process (`bots`: bots and clocks) may hold; `serve` with its "
+    "workers holds the four pools' sum",
+    _count,
+)
 RATE_LIMIT_GAMES = Variable(
     "CARDROOM_RATE_LIMIT_GAMES",
     "600/minute",
@@ -221,6 +247,10 @@ VARIABLES: tuple[Variable[object], ...] = (
     STREAMS_PER_CLIENT,
     CONNECT_TIMEOUT,
     STATEMENT_TIMEOUT,
+    POOL_API,
+    POOL_RELAY,
+    POOL_PROJECTIONS,
+    POOL_BOTS,
     RATE_LIMIT_GAMES,
     RATE_LIMIT_SEATS,
     RATE_LIMIT_PLAYERS,
@@ -237,6 +267,35 @@ class StreamCaps:
 
     per_game: int = STREAMS_PER_GAME.default
     per_client: int = STREAMS_PER_CLIENT.default
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSizes:
+    """The most Postgres connections a process of each role may hold."""
+
+    api: int = POOL_API.default
+    relay: int = POOL_RELAY.default
+    projections: int = POOL_PROJECTIONS.default
+    bots: int = POOL_BOTS.default
+
+    def of(
+        self,
+        *,
+        api: bool = False,
+        relay: bool = False,
+        projections: bool = False,
+        bots: bool = False,
+    ) -> int:
+        """The pool of a process playing these roles: the sum of theirs."""
+        roles = ((api, self.api), (relay, self.relay), (projections, self.projections))
+        return sum(size for plays, size in (*roles, (bots, self.bots)) if plays)
+
+    def fleet(self, api: int, relays: int, projections: int, bots: int) -> int:
+        """The most connections a fleet of so many processes of each role may hold on its
+        one Postgres: each API process's pool and its health checks' own connection, and
+        each worker's pool (docs/operations.md, "Connection budget")."""
+        workers = relays * self.relay + projections * self.projections + bots * self.bots
+        return api * (self.api + 1) + workers
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +322,7 @@ class Settings:
     live_heartbeat: float = LIVE_HEARTBEAT.default
     stream_caps: StreamCaps = field(default_factory=StreamCaps)
     database_timeouts: Timeouts = field(default_factory=Timeouts)
+    pool_sizes: PoolSizes = field(default_factory=PoolSizes)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod
@@ -279,6 +339,12 @@ class Settings:
             live_heartbeat=LIVE_HEARTBEAT.read(env),
             stream_caps=StreamCaps(STREAMS_PER_GAME.read(env), STREAMS_PER_CLIENT.read(env)),
             database_timeouts=Timeouts(CONNECT_TIMEOUT.read(env), STATEMENT_TIMEOUT.read(env)),
+            pool_sizes=PoolSizes(
+                POOL_API.read(env),
+                POOL_RELAY.read(env),
+                POOL_PROJECTIONS.read(env),
+                POOL_BOTS.read(env),
+            ),
             rate_limits=RateLimits(
                 games=RATE_LIMIT_GAMES.read(env),
                 seats=RATE_LIMIT_SEATS.read(env),

@@ -6,6 +6,8 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import asyncpg
+
 log = logging.getLogger(__name__)
 Work = Callable[[asyncio.Event], Awaitable[None]]
 RESTART_DELAY = 1.0
@@ -25,6 +27,8 @@ async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
     while not stopping.is_set():
         try:
             await work(stopping)
+        except asyncpg.TooManyConnectionsError:
+            pass  # said once by the pool (infra.database), and again when it ends
         except Exception:
             log.exception("worker %s failed; restarting", name)
             await pause(stopping, RESTART_DELAY)

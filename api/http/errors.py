@@ -13,6 +13,7 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from prometheus_client import Counter
 
 from api.http.request_ids import request_id
+from commands.store import TransientConflict
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,15 @@ def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict
     COMMANDS_REFUSED.labels(error.code).inc()
     retry = {"Retry-After": str(RETRY_AFTER)} if status in (429, 503) else None
     return problem(status, error.code, error.message, headers=retry)
+
+
+def transient_conflict(
+    request: Request[Any, Any, Any], error: TransientConflict
+) -> Response[dict[str, object]]:
+    """A write the store gave up for a cause of the moment (a deadlock) and that was not
+    retried for the request: `busy`, to be sent again, never a failure of the service."""
+    log.warning("the store gave a write up (%s %s): %s", request.method, request.url.path, error)
+    return domain_error(request, DomainError("busy", "the store was busy; send it again"))
 
 
 PARAMETERS = ("query", "header")
@@ -147,15 +157,16 @@ class StoreDown(ConnectionError):
 def unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[dict[str, object]]:
     """503 with `Retry-After`: a store did not answer (in time); nothing was recorded."""
     known = request_id(request.scope)
-    log.warning(
-        "a store did not answer %s %s (request %s): %s: %s",
-        request.method,
-        request.url.path,
-        known,
-        type(error).__name__,
-        error,
-        extra={"request_id": known},
-    )
+    if not isinstance(error, asyncpg.TooManyConnectionsError):  # the pool says that once
+        log.warning(
+            "a store did not answer %s %s (request %s): %s: %s",
+            request.method,
+            request.url.path,
+            known,
+            type(error).__name__,
+            error,
+            extra={"request_id": known},
+        )
     COMMANDS_REFUSED.labels("unavailable").inc()
     detail = "the service cannot reach its database or Redis now; try again shortly"
     retry = {"Retry-After": str(RETRY_AFTER)}
@@ -181,6 +192,7 @@ def server_error(request: Request[Any, Any, Any], error: Exception) -> Response[
 Handler = Callable[[Request[Any, Any, Any], Any], Response[dict[str, object]]]
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Handler] = {
     DomainError: domain_error,
+    TransientConflict: transient_conflict,
     ValidationException: validation_error,
     HTTPException: http_error,
     **dict.fromkeys(UNAVAILABLE, unavailable),

@@ -66,10 +66,12 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
     if database_url is None or redis_url is None:
         raise ValueError("create_app needs the servers' URLs: see infra.servers.server_urls")
     stream, database_timeouts = settings.event_stream, settings.database_timeouts
+    workers_too = dict.fromkeys(("relay", "projections", "bots"), run_workers)
+    pool_size = settings.pool_sizes.of(api=True, **workers_too)
 
     @asynccontextmanager
     async def connections(app: Litestar) -> AsyncIterator[None]:
-        pool = await open_pool(database_url, timeouts=database_timeouts)
+        pool = await open_pool(database_url, max_size=pool_size, timeouts=database_timeouts)
         client = redis.from_url(redis_url)
         probe = DatabaseProbe(database_url, database_timeouts)
         try:

@@ -160,9 +160,14 @@ async def _migrate(url: str) -> list[str]:
 
 
 @contextlib.asynccontextmanager
-async def _connections(settings: Settings) -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
+async def _connections(
+    settings: Settings, pool_size: int
+) -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
+    """The process's pool of `pool_size` connections (its roles' share of the connection
+    budget, `Settings.pool_sizes`) and its Redis client."""
     with server_urls(settings) as (postgres, redis_url):
-        async with open_pool(postgres, timeouts=settings.database_timeouts) as pool:
+        timeouts = settings.database_timeouts
+        async with open_pool(postgres, max_size=pool_size, timeouts=timeouts) as pool:
             async with pool.acquire() as connection:
                 await migrate(connection)
             client = redis.from_url(redis_url)
@@ -181,7 +186,8 @@ def bots() -> None:
 
 async def _work(settings: Settings, relay: bool, projections: bool, bots: bool = False) -> None:
     stream = settings.event_stream
-    async with _connections(settings) as (pool, client):
+    pool_size = settings.pool_sizes.of(relay=relay, projections=projections, bots=bots)
+    async with _connections(settings, pool_size) as (pool, client):
         work = wiring.background_work(pool, client, stream, relay, projections)
         if bots:
             process = wiring.core(pool, client, stream)
@@ -196,7 +202,7 @@ async def _work(settings: Settings, relay: bool, projections: bool, bots: bool =
 
 
 async def _rebuild(settings: Settings, name: str) -> None:
-    async with _connections(settings) as (pool, client):
+    async with _connections(settings, settings.pool_sizes.projections) as (pool, client):
         store = PostgresEventStore(pool)
         projections = all_projections(store)
         if name not in projections:

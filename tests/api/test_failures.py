@@ -5,13 +5,16 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+import asyncpg
 import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from infra import read_models
+from infra.postgres_store import PostgresEventStore
 from infra.settings import Settings
+from tests.api.players import bearer, open_table
 from tests.api.test_refusals import problem
 
 
@@ -66,3 +69,22 @@ async def test_every_answer_has_its_own_request_id(client: AsyncClient) -> None:
     ids = [answer.headers["x-request-id"] for answer in answers]
     assert len(set(ids)) == len(ids)
     assert all(len(each) == 32 for each in ids)
+
+
+async def deadlock(*_: Any) -> None:
+    raise asyncpg.DeadlockDetectedError("deadlock detected")
+
+
+async def test_a_deadlock_is_answered_busy_with_retry_after_never_500(
+    client: AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, tokens = await open_table(client, "gnono", 3)
+    start = {"type": "start_game"}
+    monkeypatch.setattr(PostgresEventStore, "_write", deadlock)
+    answers = [
+        await client.post("/games", json={"kind": "gnono"}),
+        await client.post(f"/games/{game_id}/commands", json=start, headers=bearer(tokens[0])),
+    ]
+    for answer in answers:
+        problem(answer, 503, "busy")
+        assert answer.headers["retry-after"] == "2"

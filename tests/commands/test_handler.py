@@ -10,8 +10,8 @@ import pytest
 from commands import codec
 from commands.envelope import Applied, Envelope
 from commands.games import GameRepository, token_hash
-from commands.handler import CommandHandler
-from commands.store import NOTHING_BESIDE, NewEvent, SideRecords
+from commands.handler import TRANSIENT_ATTEMPTS, CommandHandler
+from commands.store import NOTHING_BESIDE, NewEvent, SideRecords, TransientConflict
 from domain import table
 from domain.errors import DomainError
 from infra.memory_store import MemoryEventStore
@@ -229,3 +229,48 @@ async def test_keys_are_scoped_to_the_caller_and_the_operation(
     assert refused.value.code != "idempotency_key_reused", "another seat's key is its own"
     again = await handler.execute(Envelope(game_id, move.seat, move.command, "turn-key"))
     assert again.replayed and again.events == mine.events
+
+
+class GivingUp(MemoryEventStore):
+    """A store that gives up its next `failures` appends for a cause of the moment."""
+
+    def __init__(self, failures: int) -> None:
+        super().__init__()
+        self.failures = failures
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        side: SideRecords = NOTHING_BESIDE,
+    ) -> int:
+        if self.failures and expected_version > 0:
+            self.failures -= 1
+            raise TransientConflict("deadlock detected")
+        return await super().append(stream_id, expected_version, events, side)
+
+
+async def test_a_write_given_up_for_a_cause_of_the_moment_is_tried_again() -> None:
+    store = GivingUp(failures=TRANSIENT_ATTEMPTS - 1)
+    handler = CommandHandler.over(store, now=lambda: NOW)
+    created = await handler.create("mad", {}, None)
+    store.failures = TRANSIENT_ATTEMPTS - 1
+    applied, seat, _ = await handler.take_seat(
+        created.game_id, table.TakeSeat("p0", "dice"), "seat-once"
+    )
+    assert (seat, store.failures) == (0, 0)
+    stored = await store.read_stream(created.game_id)
+    assert [e.version for e in stored] == [1, applied.last_version]
+
+
+async def test_a_write_given_up_every_time_is_refused_as_busy_and_records_nothing() -> None:
+    store = GivingUp(failures=0)
+    handler = CommandHandler.over(store, now=lambda: NOW)
+    created = await handler.create("mad", {}, None)
+    store.failures = TRANSIENT_ATTEMPTS
+    with pytest.raises(DomainError) as refused:
+        await handler.take_seat(created.game_id, table.TakeSeat("p0", "dice"), None)
+    assert refused.value.code == "busy"
+    assert store.failures == 0
+    assert len(await store.read_stream(created.game_id)) == 1

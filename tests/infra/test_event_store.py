@@ -10,7 +10,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from commands.store import ConcurrencyConflict, NewEvent, Position
+from commands.store import CommandKey, ConcurrencyConflict, NewEvent, Position, SideRecords
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 
@@ -86,6 +86,23 @@ async def test_an_append_waits_while_another_holds_the_stream_then_conflicts(
         await asyncio.sleep(0.2)
         assert not other.done(), "an append went through while the stream was held"
         await held.append(game, 1, new_events(1, "holder"))
+    with pytest.raises(ConcurrencyConflict):
+        await other
+    assert [e.data for e in await store.read_stream(game)][-1].endswith('"holder"}')
+
+
+async def test_an_append_takes_the_stream_lock_before_it_writes_its_command_id(
+    pool: asyncpg.Pool,
+) -> None:
+    """The order that deadlocked two bot workers: one holds the stream and appends a command
+    id that another append, waiting for the stream, must not have written already."""
+    store, game = PostgresEventStore(pool), f"order-{uuid.uuid4()}"
+    await store.append(game, 0, new_events(1))
+    bot = SideRecords(command=CommandKey("bot-0-1", "command by seat 0"))
+    async with store.exclusive(game) as held:
+        other = asyncio.ensure_future(store.append(game, 1, new_events(1, "other"), bot))
+        await asyncio.sleep(0.2)
+        await asyncio.wait_for(held.append(game, 1, new_events(1, "holder"), bot), 5)
     with pytest.raises(ConcurrencyConflict):
         await other
     assert [e.data for e in await store.read_stream(game)][-1].endswith('"holder"}')

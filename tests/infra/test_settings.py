@@ -5,10 +5,18 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+import yaml  # type: ignore[import-untyped]
 
 from infra import configuration
 from infra.database import Timeouts
-from infra.settings import VARIABLES, RateLimits, Settings, SettingsError, StreamCaps
+from infra.settings import (
+    VARIABLES,
+    PoolSizes,
+    RateLimits,
+    Settings,
+    SettingsError,
+    StreamCaps,
+)
 
 GOOD = {
     "CARDROOM_DATABASE_URL": ("postgresql://db.example/cards", "database_url"),
@@ -22,6 +30,10 @@ GOOD = {
     "CARDROOM_LIVE_STREAMS_PER_CLIENT": ("3", "stream_caps"),
     "CARDROOM_DATABASE_CONNECT_TIMEOUT": ("1.5", "database_timeouts"),
     "CARDROOM_DATABASE_STATEMENT_TIMEOUT": ("30", "database_timeouts"),
+    "CARDROOM_DATABASE_POOL_API": ("4", "pool_sizes"),
+    "CARDROOM_DATABASE_POOL_RELAY": ("2", "pool_sizes"),
+    "CARDROOM_DATABASE_POOL_PROJECTIONS": ("5", "pool_sizes"),
+    "CARDROOM_DATABASE_POOL_BOTS": ("9", "pool_sizes"),
     "CARDROOM_RATE_LIMIT_GAMES": ("5/second", "rate_limits"),
     "CARDROOM_RATE_LIMIT_SEATS": ("6/second", "rate_limits"),
     "CARDROOM_RATE_LIMIT_PLAYERS": ("7/hour", "rate_limits"),
@@ -38,6 +50,10 @@ BAD = {
     "CARDROOM_LIVE_STREAMS_PER_CLIENT": "0",
     "CARDROOM_DATABASE_CONNECT_TIMEOUT": "-1",
     "CARDROOM_DATABASE_STATEMENT_TIMEOUT": "nan",
+    "CARDROOM_DATABASE_POOL_API": "0",
+    "CARDROOM_DATABASE_POOL_RELAY": "two",
+    "CARDROOM_DATABASE_POOL_PROJECTIONS": "-3",
+    "CARDROOM_DATABASE_POOL_BOTS": "1.5",
     "CARDROOM_RATE_LIMIT_GAMES": "lots",
     "CARDROOM_RATE_LIMIT_SEATS": "5 per fortnight",
     "CARDROOM_RATE_LIMIT_PLAYERS": "/minute",
@@ -76,6 +92,7 @@ def test_the_values_land_as_typed_values() -> None:
     assert read.stream_caps == StreamCaps(per_game=7, per_client=3)
     assert read.database_timeouts == Timeouts(connect=1.5, statement=30.0)
     assert read.rate_limits == RateLimits("5/second", "6/second", "7/hour", "8/minute")
+    assert read.pool_sizes == PoolSizes(api=4, relay=2, projections=5, bots=9)
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
@@ -94,3 +111,38 @@ def test_the_docs_list_every_variable_with_its_default() -> None:
     page = configuration.configuration_page()
     for variable in VARIABLES:
         assert f"| `{variable.name}` | {variable.help} | {variable.default_text()} |" in page
+
+
+POSTGRES_DEFAULT_LIMIT = 100 - 3
+"""`max_connections` by default, less the slots kept for superusers."""
+SPARE = 20
+"""Connections left for an operator's psql, a rebuild (`project --rebuild`), a migration."""
+ROLES = {"serve": "api", "relay": "relays", "project": "projections", "bots": "bots"}
+
+
+def compose_processes(api_nodes: int) -> dict[str, int]:
+    """How many processes of each role compose.yaml runs, with the API scaled."""
+    services = yaml.safe_load((configuration.ROOT / "compose.yaml").read_text())["services"]
+    counts = dict.fromkeys(ROLES.values(), 0)
+    for service in services.values():
+        command = service.get("command", [])
+        if command[:1] == ["cardroom"]:
+            counts[ROLES[command[1]]] += 1
+    assert counts["api"] == 1, "compose.yaml's API is no longer one service to scale"
+    return counts | {"api": api_nodes}
+
+
+def test_the_default_pools_keep_the_compose_fleet_of_three_api_nodes_within_postgres_limit() -> (
+    None
+):
+    fleet = compose_processes(api_nodes=3)
+    assert PoolSizes().fleet(**fleet) <= POSTGRES_DEFAULT_LIMIT - SPARE
+    doubled_workers = {role: 2 for role in ("relays", "projections", "bots")}
+    assert PoolSizes().fleet(**(fleet | doubled_workers)) <= POSTGRES_DEFAULT_LIMIT - SPARE
+
+
+def test_serve_with_its_workers_holds_the_sum_of_the_roles_pools() -> None:
+    sizes = PoolSizes(api=4, relay=2, projections=5, bots=9)
+    assert sizes.of(api=True, relay=True, projections=True, bots=True) == 20
+    assert sizes.of(relay=True) == 2
+    assert sizes.fleet(api=3, relays=2, projections=1, bots=1) == 3 * 5 + 2 * 2 + 5 + 9

@@ -1,0 +1,75 @@
+"""A read model's table locked past the statement timeout while events arrive: the
+projection tries again until the lock goes, dead-letters nothing, and ends equal to a
+rebuild (on a database of the test's own, where no other projection runs)."""
+
+import asyncio
+import uuid
+
+import asyncpg
+import pytest
+import redis.asyncio as redis
+from prometheus_client import REGISTRY
+
+from commands.envelope import Envelope
+from commands.handler import CommandHandler
+from domain import table
+from infra import projection_runner
+from infra.database import Timeouts, open_pool
+from infra.postgres_store import PostgresEventStore
+from infra.projection_runner import DEAD_LETTERS, ProjectionRunner, all_projections
+from tests.servers import fresh_database
+
+QUICK = Timeouts(connect=2.0, statement=0.3)
+LOCKED_SECONDS = 1.5
+
+
+def dead_letters() -> float | None:
+    """`cardroom_dead_letters_total` of table_summaries, as /metrics shows it."""
+    labels = {"projection": "table_summaries"}
+    return REGISTRY.get_sample_value("cardroom_dead_letters_total", labels)
+
+
+async def summaries(pool: asyncpg.Pool) -> list[tuple[object, ...]]:
+    return [tuple(row) for row in await pool.fetch("SELECT * FROM table_summaries ORDER BY 1")]
+
+
+async def a_game(handler: CommandHandler) -> None:
+    game_id = (await handler.create("gnono", {}, None)).game_id
+    for seat in range(3):
+        await handler.take_seat(game_id, table.TakeSeat(f"p{seat}"), None)
+    await handler.execute(Envelope(game_id, 0, table.StartGame()))
+
+
+async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_letter(
+    postgres_url: str, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(projection_runner, "TRANSIENT_PAUSE", 0.05)
+    stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
+    async with fresh_database(postgres_url) as url, open_pool(url, timeouts=QUICK) as pool:
+        store, handler = PostgresEventStore(pool), CommandHandler.over(PostgresEventStore(pool))
+        summaries_model = all_projections(store)["table_summaries"]
+        runner = ProjectionRunner(pool, redis_client, stream, summaries_model)
+        await a_game(handler)
+        await runner.catch_up()
+        await a_game(handler)  # committed before the lock: the projection meets the lock
+        DEAD_LETTERS.labels("table_summaries")  # shown in /metrics from now on, at 0 or more
+        dead_before = dead_letters()
+        locker = await asyncpg.connect(url)
+        locking = locker.transaction()
+        await locking.start()
+        await locker.execute("LOCK TABLE table_summaries IN ACCESS EXCLUSIVE MODE")
+        try:
+            await a_game(handler)  # and more arrive while the read model is locked
+            catching_up = asyncio.create_task(runner.catch_up())
+            await asyncio.sleep(LOCKED_SECONDS)
+            assert not catching_up.done(), "the projection went past a locked table"
+        finally:
+            await locking.rollback()
+            await locker.close()
+        await catching_up
+        live = await summaries(pool)
+        await ProjectionRunner(pool, redis_client, stream, summaries_model).rebuild()
+        assert await summaries(pool) == live
+        assert len(live) == 3
+        assert dead_letters() == dead_before
+        assert await redis_client.xlen(runner.dead_letters) == 0
