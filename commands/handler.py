@@ -34,13 +34,13 @@ from prometheus_client import Counter, Histogram
 from commands import codec
 from commands.envelope import Applied, Envelope, command_key
 from commands.games import GameRepository, LoadedGame, token_hash
+from commands.records import new_records
 from commands.registry import game_rules
 from commands.store import (
     NOTHING_BESIDE,
     ConcurrencyConflict,
     EventStore,
     GameStreams,
-    NewEvent,
     NewGame,
     PlayerToken,
     RecordedCommand,
@@ -153,7 +153,7 @@ class CommandHandler:
         token = secrets.token_urlsafe(32)
         stream = players.stream_id(registered.handle)
         envelope = Envelope(stream, None, command)
-        records, _ = _records("", envelope, str(uuid.uuid4()), self._now(), (registered,))
+        records, _ = new_records("", envelope, str(uuid.uuid4()), self._now(), (registered,))
         side = SideRecords(player_token=PlayerToken(registered.handle, token_hash(token)))
         try:
             await self._store.append(stream, 0, records, side)
@@ -260,7 +260,7 @@ class CommandHandler:
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
         events, folded = table.decided(game.rules, game.table, envelope.command, ctx)
         command_id = envelope.command_id or str(uuid.uuid4())
-        records, last_hash = _records(game.last_hash, envelope, command_id, now, events)
+        records, last_hash = new_records(game.last_hash, envelope, command_id, now, events)
         version = game.table.version
         side = msgspec.structs.replace(
             side_records(events), command=command_key(envelope, command_id)
@@ -287,37 +287,3 @@ class CommandHandler:
 
 def _nothing_beside(events: Sequence[Any]) -> SideRecords:
     return NOTHING_BESIDE
-
-
-def _records(
-    previous: str, envelope: Envelope, command_id: str, now: datetime, events: Sequence[Any]
-) -> tuple[list[NewEvent], str]:
-    """Stored rows for new events, each linked into the game's hash chain over the very JSON
-    the row stores, written in its type's current schema version.
-
-    The first row carries the command and its time; `ends_command` marks the last, so a
-    reader can tell a game's state between two commands from one half way through.
-    """
-    records = []
-    for index, event in enumerate(events):
-        data = codec.encode(event).decode()
-        previous = codec.chain_hash(previous, data)
-        metadata: dict[str, Any] = {
-            "command_id": command_id,
-            "seat": envelope.seat,
-            "hash": previous,
-        }
-        if index == 0:
-            metadata |= {"command": envelope.command, "at": now.isoformat()}
-        metadata["ends_command"] = index == len(events) - 1
-        tag = codec.event_tag(event)
-        records.append(
-            NewEvent(
-                str(uuid.uuid4()),
-                tag,
-                data,
-                codec.encode(metadata).decode(),
-                codec.schema_version(tag),
-            )
-        )
-    return records, previous

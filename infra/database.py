@@ -100,3 +100,15 @@ async def open_connection(
 ) -> asyncpg.Connection:
     """One connection outside any pool, bounded by the same timeouts as a pool's."""
     return await asyncpg.connect(database_url, **_connection_settings(timeouts))
+
+
+TRANSIENT: tuple[type[Exception], ...] = (
+    OSError,  # a connection refused or reset, and every client-side timeout
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.ConnectionDoesNotExistError,
+    asyncpg.exceptions.OperatorInterventionError,  # statement_timeout, shutting down, starting
+    asyncpg.exceptions.InsufficientResourcesError,  # too many connections
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.TransactionRollbackError,  # a deadlock, a serialization failure
+)
+"""Failures of the moment: the same batch may apply once the cause has passed."""

@@ -29,6 +29,7 @@ from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
 from infra import checkpoints
+from infra.database import TRANSIENT
 from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
 from infra.read_models import PostgresReadModel
@@ -60,16 +61,6 @@ DEAD_LETTERS = Counter(
     "Events a projection gave up on and put in its dead-letter stream.",
     ["projection"],
 )
-TRANSIENT: tuple[type[Exception], ...] = (
-    OSError,  # a connection refused or reset, and every client-side timeout
-    asyncpg.PostgresConnectionError,
-    asyncpg.exceptions.ConnectionDoesNotExistError,
-    asyncpg.exceptions.OperatorInterventionError,  # statement_timeout, shutting down, starting
-    asyncpg.exceptions.InsufficientResourcesError,  # too many connections
-    asyncpg.exceptions.LockNotAvailableError,
-    asyncpg.exceptions.TransactionRollbackError,  # a deadlock, a serialization failure
-)
-"""Failures of the moment: the same batch may apply once the cause has passed."""
 TRANSIENT_TRIES = 6
 TRANSIENT_PAUSE = 0.1
 """Seconds before a batch's second try, doubled before each next (3.1 s over six tries)."""

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from commands.envelope import Envelope
-from commands.handler import _records
+from commands.records import new_records
 from commands.registry import GAMES
 from commands.store import StoredEvent
 from projections.model import (
@@ -41,7 +41,7 @@ def stored_game(
         pass
     game_id, rows = f"summary-{uuid.uuid4()}", []
     for decision in playout.decisions:
-        records, _ = _records("", Envelope(game_id, 0, None), "command", NOW, decision)
+        records, _ = new_records("", Envelope(game_id, 0, None), "command", NOW, decision)
         for record in records:
             version = len(rows) + 1
             rows.append(
