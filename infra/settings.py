@@ -7,100 +7,22 @@ A value that cannot be read raises `SettingsError`, naming the variable, before 
 starts.
 """
 
-import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
-from urllib.parse import urlsplit
-
-import limits
 
 from infra.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, Timeouts
 from infra.redis_streams import DEFAULT_STREAM
-
-T = TypeVar("T", covariant=True)
-
-
-class SettingsError(ValueError):
-    """A variable whose value cannot be read; the message names it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Variable(Generic[T]):
-    """One environment variable: unset or blank, it takes `default`; `shown` is the default
-    as the docs say it, when the value itself would not do."""
-
-    name: str
-    default: T
-    help: str
-    parse: Callable[[str], T]
-    shown: str = ""
-
-    def read(self, environ: Mapping[str, str]) -> T:
-        text = environ.get(self.name, "").strip()
-        if not text:
-            return self.default
-        try:
-            return self.parse(text)
-        except ValueError as error:
-            raise SettingsError(f"{self.name}={text!r} is refused: {error}") from None
-
-    def default_text(self) -> str:
-        if self.shown:
-            return self.shown
-        value = self.default
-        return f"`{value:g}`" if isinstance(value, float) else f"`{value}`"
-
-
-def _url(*schemes: str) -> Callable[[str], str | None]:
-    def parse(text: str) -> str | None:
-        if urlsplit(text).scheme not in schemes:
-            raise ValueError(f"give a URL starting {' or '.join(f'{s}://' for s in schemes)}")
-        return text
-
-    return parse
-
-
-def _seconds(text: str) -> float:
-    """A positive number of seconds."""
-    value = _pause(text)
-    if value == 0:
-        raise ValueError("give a number of seconds above 0")
-    return value
-
-
-def _pause(text: str) -> float:
-    """A number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError("not a number of seconds") from None
-    if not math.isfinite(value) or value < 0:
-        raise ValueError("give a number of seconds, 0 or more")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError("not a whole number") from None
-    if value < 1:
-        raise ValueError("give a whole number above 0")
-    return value
-
-
-def _rate(text: str) -> str:
-    """A rate in the `limits` notation, checked here so a typo stops the process at start."""
-    limits.parse(text)
-    return text
-
-
-def _origins(text: str) -> tuple[str, ...]:
-    return tuple(origin.strip().rstrip("/") for origin in text.split(",") if origin.strip())
-
+from infra.variables import (
+    Variable,
+    read_count,
+    read_origins,
+    read_pause,
+    read_rate,
+    read_seconds,
+    read_url,
+)
 
 LOCAL_ORIGINS = (
     "http://localhost:5173",
@@ -114,14 +36,14 @@ DATABASE_URL: Variable[str | None] = Variable(
     "CARDROOM_DATABASE_URL",
     None,
     "a Postgres server to use instead of the embedded one",
-    _url("postgresql", "postgres"),
+    read_url("postgresql", "postgres"),
     shown="embedded",
 )
 REDIS_URL: Variable[str | None] = Variable(
     "CARDROOM_REDIS_URL",
     None,
     "a Redis server to use instead of the embedded Valkey",
-    _url("redis", "rediss", "unix"),
+    read_url("redis", "rediss", "unix"),
     shown="embedded",
 )
 REDIS_STREAM = Variable(
@@ -143,96 +65,96 @@ BOT_PACE = Variable(
     "CARDROOM_BOT_PACE",
     0.5,
     "seconds a bot waits between its moves in a real-time game (CNO)",
-    _pause,
+    read_pause,
 )
 CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
     "CARDROOM_CORS_ORIGINS",
     LOCAL_ORIGINS,
     "comma-separated origins browsers may call the API from",
-    _origins,
+    read_origins,
     shown="local dev: " + ", ".join(f"`{origin}`" for origin in LOCAL_ORIGINS),
 )
 LIVE_HEARTBEAT = Variable(
     "CARDROOM_LIVE_HEARTBEAT",
     15.0,
     "seconds between the keep-alive beats of quiet live streams (`: keep-alive`)",
-    _seconds,
+    read_seconds,
 )
 STREAMS_PER_GAME = Variable(
     "CARDROOM_LIVE_STREAMS_PER_GAME",
     1000,
     "live streams open at once on one game, in each API process",
-    _count,
+    read_count,
 )
 STREAMS_PER_CLIENT = Variable(
     "CARDROOM_LIVE_STREAMS_PER_CLIENT",
     100,
     "live streams (games' and the lobby's) open at once from one client address, in each API "
     "process",
-    _count,
+    read_count,
 )
 CONNECT_TIMEOUT = Variable(
     "CARDROOM_DATABASE_CONNECT_TIMEOUT",
     DEFAULT_CONNECT_TIMEOUT,
     "seconds a new Postgres connection may take to open",
-    _seconds,
+    read_seconds,
 )
 STATEMENT_TIMEOUT = Variable(
     "CARDROOM_DATABASE_STATEMENT_TIMEOUT",
     DEFAULT_STATEMENT_TIMEOUT,
     "seconds a statement may run (Postgres's `statement_timeout`; the client gives up a second "
     "later)",
-    _seconds,
+    read_seconds,
 )
 POOL_API = Variable(
     "CARDROOM_DATABASE_POOL_API",
     10,
     "Postgres connections an API process (`serve --no-workers`) may hold; its health checks "
     "open one more (the connection budget: docs/operations.md)",
-    _count,
+    read_count,
 )
 POOL_RELAY = Variable(
     "CARDROOM_DATABASE_POOL_RELAY",
     3,
     "Postgres connections a relay process (`relay`) may hold; its leader holds one of them",
-    _count,
+    read_count,
 )
 POOL_PROJECTIONS = Variable(
     "CARDROOM_DATABASE_POOL_PROJECTIONS",
     8,
     "Postgres connections a projection process (`project`) may hold, for all its read models",
-    _count,
+    read_count,
 )
 POOL_BOTS = Variable(
     "CARDROOM_DATABASE_POOL_BOTS",
     6,
     "Postgres connections a bot process (`bots`: bots and clocks) may hold; `serve` with its "
     "workers holds the four pools' sum",
-    _count,
+    read_count,
 )
 RATE_LIMIT_GAMES = Variable(
     "CARDROOM_RATE_LIMIT_GAMES",
     "600/minute",
     "tables one client address may open (`POST /games`), in the `limits` notation",
-    _rate,
+    read_rate,
 )
 RATE_LIMIT_SEATS = Variable(
     "CARDROOM_RATE_LIMIT_SEATS",
     "2400/minute",
     "seats one client address may take (`POST /games/{id}/seats`)",
-    _rate,
+    read_rate,
 )
 RATE_LIMIT_PLAYERS = Variable(
     "CARDROOM_RATE_LIMIT_PLAYERS",
     "60/minute",
     "players one client address may register (`POST /players`)",
-    _rate,
+    read_rate,
 )
 RATE_LIMIT_COMMANDS = Variable(
     "CARDROOM_RATE_LIMIT_COMMANDS",
     "6000/minute",
     "commands one seat token may send (`POST /games/{id}/commands`)",
-    _rate,
+    read_rate,
 )
 
 VARIABLES: tuple[Variable[object], ...] = (

@@ -18,7 +18,8 @@ from domain.errors import DomainError
 from infra.database import open_pool
 from infra.postgres_store import PostgresEventStore
 from infra.servers import database_url
-from infra.settings import Settings, SettingsError
+from infra.settings import Settings
+from infra.variables import SettingsError
 
 T = TypeVar("T")
 

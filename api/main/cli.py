@@ -30,7 +30,8 @@ from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
 from infra.servers import database_url, server_urls
-from infra.settings import Settings, SettingsError
+from infra.settings import Settings
+from infra.variables import SettingsError
 
 
 @click.group(

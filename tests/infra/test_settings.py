@@ -14,9 +14,9 @@ from infra.settings import (
     PoolSizes,
     RateLimits,
     Settings,
-    SettingsError,
     StreamCaps,
 )
+from infra.variables import SettingsError
 
 GOOD = {
     "CARDROOM_DATABASE_URL": ("postgresql://db.example/cards", "database_url"),
