@@ -55,7 +55,9 @@ class BotWorker:
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
+        log.info("bots: starting")
         await self._watch.run(stopping, self._watched.games_with_bots)
+        log.info("bots: stopped")
 
     def notice(self, news: News) -> None:
         """Called with every news on the event bus: wake the game's task, or start one for a

@@ -52,7 +52,9 @@ class ClockWorker:
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Watch the clocks of unfinished games, and of new ones as they start, until stopped."""
+        log.info("clocks: starting")
         await self._watch.run(stopping, self._watched.games_with_clocks)
+        log.info("clocks: stopped")
 
     def notice(self, news: News) -> None:
         """Called for every event published: wake the game's task, or start one for a game

@@ -24,14 +24,13 @@ from typing import Any, Protocol
 
 import asyncpg
 import redis.asyncio as redis
-from prometheus_client import Counter, Gauge, Histogram
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
 from infra import checkpoints
 from infra.database import TRANSIENT
-from infra.metrics import seconds_since
 from infra.postgres_store import PostgresEventStore
+from infra.projection_metrics import DEAD_LETTERS, Lag
 from infra.read_models import PostgresReadModel
 from infra.redis_streams import decode_entry, entry_id
 from infra.snapshot_taker import SnapshotTaker
@@ -42,25 +41,6 @@ CATCH_UP_BATCH = 500
 JANITOR_SECONDS = 1.0
 """How often a runner looks for entries left pending too long (rather than after each batch)."""
 Entry = tuple[bytes, dict[bytes, bytes]]
-PROJECTION_LAG_SECONDS = Gauge(
-    "cardroom_projection_lag_seconds",
-    "Age of the last event applied, per projection.",
-    ["projection"],
-)
-PROJECTION_DELAY_SECONDS = Histogram(
-    "cardroom_projection_delay_seconds",
-    "Time from each event's commit (its recorded_at) to the commit of the read model applying it.",
-    ["projection"],
-    buckets=tuple(
-        ms / 1000 for ms in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 50, 100, 250, 1000)
-    ),
-)
-
-DEAD_LETTERS = Counter(
-    "cardroom_dead_letters",
-    "Events a projection gave up on and put in its dead-letter stream.",
-    ["projection"],
-)
 TRANSIENT_TRIES = 6
 TRANSIENT_PAUSE = 0.1
 """Seconds before a batch's second try, doubled before each next (3.1 s over six tries)."""
@@ -127,12 +107,14 @@ class ProjectionRunner:
         self._claim_idle_ms = claim_idle_ms
         self._consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         self.dead_letters = f"{stream}:dead:{projection.name}"
+        self._lag = Lag(projection.name)
 
     @property
     def group(self) -> str:
         return self.projection.name
 
     async def run(self, stopping: asyncio.Event, block_ms: int = 1000) -> None:
+        log.info("projection %s: starting", self.group)
         await self.attach()
         tidied = time.monotonic()
         while not stopping.is_set():
@@ -145,10 +127,18 @@ class ProjectionRunner:
                 if "NOGROUP" not in str(error):
                     raise
                 await self.attach()
+        log.info("projection %s: stopped", self.group)
 
     async def attach(self) -> None:
         """Catch up from Postgres, then point the consumer group at the checkpoint."""
-        position = await self.catch_up()
+        applied = 0
+
+        def count(events: int) -> None:
+            nonlocal applied
+            applied += events
+
+        position = await self.catch_up(count)
+        log.info("projection %s: caught up (%d events from the log)", self.group, applied)
         try:
             await self._client.xgroup_create(
                 self._stream, self.group, id=entry_id(position), mkstream=True
@@ -223,18 +213,19 @@ class ProjectionRunner:
 
     async def _apply_safely(self, events: Sequence[StoredEvent]) -> bool:
         """Apply a batch; on failure apply one by one and dead-letter what still fails."""
-        try:
-            return await self._tried(events)
-        except Exception:
-            log.exception("projection %s failed on a batch", self.projection.name)
-        for event in events:
+        with self._lag.behind(events):
             try:
-                if not await self._tried([event]):
-                    return False
-            except Exception as error:
-                await self._dead_letter(event, repr(error))
-                await self._skip(event)
-        return True
+                return await self._tried(events)
+            except Exception:
+                log.exception("projection %s failed on a batch", self.projection.name)
+            for event in events:
+                try:
+                    if not await self._tried([event]):
+                        return False
+                except Exception as error:
+                    await self._dead_letter(event, repr(error))
+                    await self._skip(event)
+            return True
 
     async def _tried(self, events: Sequence[StoredEvent]) -> bool:
         """`_apply`, tried again while it fails for a cause of the moment, with a growing
@@ -269,11 +260,7 @@ class ProjectionRunner:
                 return False
             await self.projection.apply(connection, fresh)
             await checkpoints.save(connection, self.projection.name, fresh[-1].position)
-        delays = PROJECTION_DELAY_SECONDS.labels(self.projection.name)
-        for event in fresh:
-            delays.observe(seconds_since(event.recorded_at))
-        lag = seconds_since(fresh[-1].recorded_at)
-        PROJECTION_LAG_SECONDS.labels(self.projection.name).set(lag)
+        self._lag.applied(fresh)
         return True
 
     async def _skip(self, event: StoredEvent) -> None:

@@ -11,9 +11,16 @@ The relay does not poll while the log is quiet: every append notifies the channe
 which wakes the relay at once. A commit the horizon still hides (an older transaction is
 running) is read again after `RETRY_SECONDS`, then twice as long each time, until the relay
 has passed it; `idle_seconds` is only the fallback should a notification be lost.
+
+The relay's metrics are recorded by the process that relays, and served by its port (or by
+`serve` when it runs the relay): `cardroom_relay_leader` (1 while this process leads),
+`cardroom_relay_leadership_changes_total` (each take and each loss), and while it leads
+`cardroom_relayed_events_total` and `cardroom_relay_lag_seconds`. Taking, holding (at start)
+and losing the leadership are logged.
 """
 
 import asyncio
+import logging
 import time
 from typing import Any
 
@@ -27,12 +34,19 @@ from infra.metrics import seconds_since
 from infra.postgres_store import APPENDED, PostgresEventStore
 from infra.redis_streams import publish
 
+log = logging.getLogger(__name__)
 CHECKPOINT = "relay"
 RETRY_SECONDS = 0.001
 SAVE_SECONDS = 0.1
 _LEADER_LOCK = 0x72656C6179  # "relay"
 RELAYED_EVENTS = Counter("cardroom_relayed_events", "Events published.")
-RELAY_LAG_SECONDS = Gauge("cardroom_relay_lag_seconds", "Age of the last event published to Redis.")
+RELAY_LAG_SECONDS = Gauge(
+    "cardroom_relay_lag_seconds", "Age of the last event published to Redis (0 when not leading)."
+)
+LEADER = Gauge("cardroom_relay_leader", "1 while this process's relay leads, else 0.")
+LEADERSHIP_CHANGES = Counter(
+    "cardroom_relay_leadership_changes", "Leadership taken or lost by this process's relay."
+)
 
 
 class Relay:
@@ -61,9 +75,8 @@ class Relay:
     async def run(self, stopping: asyncio.Event) -> None:
         """Publish until `stopping` is set, once this relay holds the leader lock."""
         async with self._pool.acquire() as leader:
-            while not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
-                if await self._sleep(stopping, 1.0):
-                    return
+            if not await self._lead(leader, stopping):
+                return
             try:
                 await leader.add_listener(APPENDED, self._wake)
                 self.position = self._saved = await checkpoints.load(self._pool, CHECKPOINT)
@@ -76,8 +89,31 @@ class Relay:
                         await self.save()
                         await self._sleep(stopping, self._pause())
             finally:
+                self._step_down(stopping)
                 await leader.remove_listener(APPENDED, self._wake)
                 await leader.execute("SELECT pg_advisory_unlock($1)", _LEADER_LOCK)
+
+    async def _lead(self, leader: asyncpg.Connection, stopping: asyncio.Event) -> bool:
+        """Take the leader lock, standing by while another relay holds it; False when
+        stopping was asked for first."""
+        if not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
+            log.info("relay: another relay leads; standing by")
+            while not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
+                if await self._sleep(stopping, 1.0):
+                    return False
+        log.info("relay: took the leadership; publishing to %s", self._stream)
+        LEADER.set(1)
+        LEADERSHIP_CHANGES.inc()
+        return True
+
+    def _step_down(self, stopping: asyncio.Event) -> None:
+        LEADER.set(0)
+        RELAY_LAG_SECONDS.set(0)
+        LEADERSHIP_CHANGES.inc()
+        if stopping.is_set():
+            log.info("relay: stopping; gave up the leadership at %s", self.position)
+        else:
+            log.warning("relay: lost the leadership at %s", self.position)
 
     async def publish_batch(self) -> int:
         """Publish the next batch of committed events; returns how many there were."""

@@ -16,6 +16,8 @@ from infra.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, T
 from infra.redis_streams import DEFAULT_STREAM
 from infra.variables import (
     Variable,
+    read_address,
+    read_choice,
     read_count,
     read_origins,
     read_pause,
@@ -156,6 +158,21 @@ RATE_LIMIT_COMMANDS = Variable(
     "commands one seat token may send (`POST /games/{id}/commands`)",
     read_rate,
 )
+WORKER_PORT: Variable[tuple[str, int] | None] = Variable(
+    "CARDROOM_WORKER_PORT",
+    None,
+    "`PORT` or `HOST:PORT` a worker (`relay`, `project`, `bots`) serves `/metrics` and "
+    "`/health` on; the host is 127.0.0.1 unless given (`0.0.0.0:9100` for every interface)",
+    read_address,
+    shown="off",
+)
+LOG_FORMAT = Variable(
+    "CARDROOM_LOG_FORMAT",
+    "text",
+    "`text` (a line per record) or `json` (an object per line: time, level, role, request_id, "
+    "logger, message)",
+    read_choice("text", "json"),
+)
 
 VARIABLES: tuple[Variable[object], ...] = (
     DATABASE_URL,
@@ -177,6 +194,8 @@ VARIABLES: tuple[Variable[object], ...] = (
     RATE_LIMIT_SEATS,
     RATE_LIMIT_PLAYERS,
     RATE_LIMIT_COMMANDS,
+    WORKER_PORT,
+    LOG_FORMAT,
 )
 """Every variable, in the order the docs list them."""
 
@@ -246,6 +265,8 @@ class Settings:
     database_timeouts: Timeouts = field(default_factory=Timeouts)
     pool_sizes: PoolSizes = field(default_factory=PoolSizes)
     rate_limits: RateLimits = field(default_factory=RateLimits)
+    worker_port: tuple[str, int] | None = WORKER_PORT.default
+    log_format: str = LOG_FORMAT.default
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -273,4 +294,6 @@ class Settings:
                 players=RATE_LIMIT_PLAYERS.read(env),
                 commands=RATE_LIMIT_COMMANDS.read(env),
             ),
+            worker_port=WORKER_PORT.read(env),
+            log_format=LOG_FORMAT.read(env),
         )

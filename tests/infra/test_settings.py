@@ -38,6 +38,8 @@ GOOD = {
     "CARDROOM_RATE_LIMIT_SEATS": ("6/second", "rate_limits"),
     "CARDROOM_RATE_LIMIT_PLAYERS": ("7/hour", "rate_limits"),
     "CARDROOM_RATE_LIMIT_COMMANDS": ("8/minute", "rate_limits"),
+    "CARDROOM_WORKER_PORT": ("0.0.0.0:9100", "worker_port"),
+    "CARDROOM_LOG_FORMAT": ("JSON", "log_format"),
 }
 """A good value of each variable, and the field of Settings it lands in."""
 
@@ -58,6 +60,8 @@ BAD = {
     "CARDROOM_RATE_LIMIT_SEATS": "5 per fortnight",
     "CARDROOM_RATE_LIMIT_PLAYERS": "/minute",
     "CARDROOM_RATE_LIMIT_COMMANDS": "-",
+    "CARDROOM_WORKER_PORT": "70000",
+    "CARDROOM_LOG_FORMAT": "xml",
 }
 
 OUT_OF_DATE = f"out of date: run `PYTHONPATH=. {configuration.REGENERATE}` and commit"
@@ -93,6 +97,12 @@ def test_the_values_land_as_typed_values() -> None:
     assert read.database_timeouts == Timeouts(connect=1.5, statement=30.0)
     assert read.rate_limits == RateLimits("5/second", "6/second", "7/hour", "8/minute")
     assert read.pool_sizes == PoolSizes(api=4, relay=2, projections=5, bots=9)
+    assert (read.worker_port, read.log_format) == (("0.0.0.0", 9100), "json")
+
+
+def test_a_worker_port_alone_listens_on_the_loopback() -> None:
+    read = Settings.from_env({"CARDROOM_WORKER_PORT": "9100"})
+    assert read.worker_port == ("127.0.0.1", 9100)
 
 
 @pytest.mark.parametrize("name", sorted(BAD))

@@ -16,7 +16,8 @@ from domain import table
 from infra import projection_runner
 from infra.database import Timeouts, open_pool
 from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import DEAD_LETTERS, ProjectionRunner, all_projections
+from infra.projection_metrics import DEAD_LETTERS
+from infra.projection_runner import ProjectionRunner, all_projections
 from tests.servers import fresh_database
 
 QUICK = Timeouts(connect=2.0, statement=0.3)
