@@ -8,7 +8,7 @@ connection, in the transaction that saves the checkpoint.
 """
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
@@ -107,7 +107,7 @@ def statement(change: RowChange) -> Statement:
     keys = ", ".join(change.key)
     match change:
         case Upsert(table, key, values):
-            columns, args = [*key, *values], (*key.values(), *values.values())
+            columns, args = [*key, *values], (*key.values(), *map(_column, values.values()))
             update = ", ".join(f"{column} = EXCLUDED.{column}" for column in values)
             conflict = f"DO UPDATE SET {update}" if values else "DO NOTHING"
             sql = (
@@ -128,6 +128,11 @@ def statement(change: RowChange) -> Statement:
             return sql, (value, *key.values())
         case Delete(table, key):
             return f"DELETE FROM {table} WHERE {_where(key, 1)}", tuple(key.values())
+
+
+def _column(value: Any) -> Any:
+    """A value as asyncpg writes it: a mapping as its JSON text (asyncpg's jsonb takes text)."""
+    return msgspec.json.encode(value).decode() if isinstance(value, Mapping) else value
 
 
 def _placeholders(count: int) -> str:
