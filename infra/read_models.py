@@ -8,15 +8,17 @@ connection, in the transaction that saves the checkpoint.
 """
 
 from collections import OrderedDict
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 import asyncpg
 import msgspec
+from msgspec import inspect
 
 from commands.store import EventStore, StoredEvent
 from projections import ratings
+from projections.lobby import LobbyTable
 from projections.model import (
     Append,
     Change,
@@ -30,10 +32,14 @@ from projections.model import (
     fold,
     replay,
 )
+from projections.ratings import PlayerRating, RatingChange, RatingRow
+from projections.scoreboards import PlayerGame, PlayerKind, ScoreboardRow
+from projections.summaries import TableSummary
 
 S = TypeVar("S")
+R = TypeVar("R", bound=msgspec.Struct)
 Statement = tuple[str, tuple[Any, ...]]
-Page = tuple[list[dict[str, Any]], int | None]
+Page = tuple[list[R], int | None]
 """A page's rows, and the offset of the next page (None after the last)."""
 
 
@@ -107,7 +113,7 @@ def statement(change: RowChange) -> Statement:
     keys = ", ".join(change.key)
     match change:
         case Upsert(table, key, values):
-            columns, args = [*key, *values], (*key.values(), *values.values())
+            columns, args = [*key, *values], (*key.values(), *map(_column, values.values()))
             update = ", ".join(f"{column} = EXCLUDED.{column}" for column in values)
             conflict = f"DO UPDATE SET {update}" if values else "DO NOTHING"
             sql = (
@@ -130,6 +136,11 @@ def statement(change: RowChange) -> Statement:
             return f"DELETE FROM {table} WHERE {_where(key, 1)}", tuple(key.values())
 
 
+def _column(value: Any) -> Any:
+    """A value as asyncpg writes it: a mapping as its JSON text (asyncpg's jsonb takes text)."""
+    return msgspec.json.encode(value).decode() if isinstance(value, Mapping) else value
+
+
 def _placeholders(count: int) -> str:
     return ", ".join(f"${number}" for number in range(1, count + 1))
 
@@ -138,69 +149,79 @@ def _where(key: Any, first: int) -> str:
     return " AND ".join(f"{column} = ${first + n}" for n, column in enumerate(key))
 
 
-async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page:
+async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page[LobbyTable]:
     """Tables waiting for players, newest first."""
+    columns = _columns(LobbyTable, free_seats="max_seats - cardinality(seats)")
     sql = (
-        "SELECT game_id, kind, options, seats, min_seats, max_seats,"
-        " max_seats - cardinality(seats) AS free_seats, created_at FROM lobby"
+        f"SELECT {columns} FROM lobby"
         " WHERE $1::text IS NULL OR kind = $1 ORDER BY created_at DESC, game_id"
     )
-    return await _page(pool, sql, (kind,), limit, offset)
+    return await _page(pool, LobbyTable, sql, (kind,), limit, offset)
 
 
 async def table_summaries(
     pool: asyncpg.Pool, kind: str | None, status: str | None, limit: int, offset: int
-) -> Page:
+) -> Page[TableSummary]:
     """Summaries of games, most recently active first."""
     sql = (
-        "SELECT game_id, kind, status, version, seats, to_act, public_view, last_activity"
-        " FROM table_summaries WHERE ($1::text IS NULL OR kind = $1)"
-        " AND ($2::text IS NULL OR status = $2) ORDER BY last_activity DESC, game_id"
+        f"SELECT {_columns(TableSummary)} FROM table_summaries"
+        " WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2)"
+        " ORDER BY last_activity DESC, game_id"
     )
-    return await _page(pool, sql, (kind, status), limit, offset)
+    return await _page(pool, TableSummary, sql, (kind, status), limit, offset)
 
 
-async def table_summary(pool: asyncpg.Pool, game_id: str) -> dict[str, Any] | None:
-    row = await pool.fetchrow("SELECT * FROM table_summaries WHERE game_id = $1", game_id)
-    return None if row is None else _plain(row)
+async def table_summary(pool: asyncpg.Pool, game_id: str) -> TableSummary | None:
+    sql = f"SELECT {_columns(TableSummary)} FROM table_summaries WHERE game_id = $1"
+    record = await pool.fetchrow(sql, game_id)
+    return None if record is None else _as_row(TableSummary, record)
 
 
-async def scoreboard(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page:
+async def scoreboard(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page[ScoreboardRow]:
     """Players of a kind by games won, then points."""
     sql = (
-        "SELECT player, played, won, points FROM scoreboard WHERE kind = $1"
+        f"SELECT {_columns(ScoreboardRow)} FROM scoreboard WHERE kind = $1"
         " ORDER BY won DESC, points DESC, player"
     )
-    return await _page(pool, sql, (kind,), limit, offset)
+    return await _page(pool, ScoreboardRow, sql, (kind,), limit, offset)
 
 
-async def ratings_page(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page:
+async def ratings_page(pool: asyncpg.Pool, kind: str, limit: int, offset: int) -> Page[RatingRow]:
     """Players of a kind by rating (its ordinal, mu - 3 sigma)."""
-    sql = (
-        "SELECT player, mu, sigma, ordinal, played FROM ratings WHERE kind = $1"
-        " ORDER BY ordinal DESC, player"
-    )
-    return await _page(pool, sql, (kind,), limit, offset)
+    sql = f"SELECT {_columns(RatingRow)} FROM ratings WHERE kind = $1 ORDER BY ordinal DESC, player"
+    return await _page(pool, RatingRow, sql, (kind,), limit, offset)
 
 
-async def player_ratings(pool: asyncpg.Pool, handle: str) -> list[dict[str, Any]]:
+async def player_ratings(pool: asyncpg.Pool, handle: str) -> list[PlayerRating]:
     """A player's rating in every kind they were rated in."""
-    rows = await pool.fetch(
-        "SELECT kind, mu, sigma, ordinal, played FROM ratings WHERE player = $1 ORDER BY kind",
-        handle,
-    )
-    return [_plain(row) for row in rows]
+    sql = f"SELECT {_columns(PlayerRating)} FROM ratings WHERE player = $1 ORDER BY kind"
+    return _as_rows(PlayerRating, await pool.fetch(sql, handle))
 
 
-async def rating_changes(pool: asyncpg.Pool, handle: str, recent: int) -> list[dict[str, Any]]:
+async def rating_changes(pool: asyncpg.Pool, handle: str, recent: int) -> list[RatingChange]:
     """The changes a player's most recent rated games made to their ratings."""
-    rows = await pool.fetch(
-        "SELECT game_id, kind, mu, sigma, ordinal, change, finished_at FROM rating_changes"
-        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2",
-        handle,
-        recent,
+    sql = (
+        f"SELECT {_columns(RatingChange)} FROM rating_changes"
+        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2"
     )
-    return [_plain(row) for row in rows]
+    return _as_rows(RatingChange, await pool.fetch(sql, handle, recent))
+
+
+class PlayerRecord(msgspec.Struct, frozen=True):
+    """A player's record across all kinds, their most recent games, their rating in each kind
+    and the changes their most recent rated games made to it."""
+
+    name: str
+    kinds: list[PlayerKind]
+    recent_games: list[PlayerGame]
+    ratings: list[PlayerRating]
+    rating_changes: list[RatingChange]
+
+
+async def player_record(pool: asyncpg.Pool, name: str, recent: int) -> PlayerRecord:
+    kinds, games = await player_kinds(pool, name), await player_games(pool, name, recent)
+    rated, moved = await player_ratings(pool, name), await rating_changes(pool, name, recent)
+    return PlayerRecord(name, kinds, games, rated, moved)
 
 
 async def player_known(pool: asyncpg.Pool, handle: str) -> bool:
@@ -213,40 +234,52 @@ async def player_known(pool: asyncpg.Pool, handle: str) -> bool:
     return known
 
 
-async def player_kinds(pool: asyncpg.Pool, name: str) -> list[dict[str, Any]]:
+async def player_kinds(pool: asyncpg.Pool, name: str) -> list[PlayerKind]:
     """A player's games played, won and points in every kind."""
-    rows = await pool.fetch(
-        "SELECT kind, played, won, points FROM scoreboard WHERE player = $1 ORDER BY kind", name
-    )
-    return [_plain(row) for row in rows]
+    sql = f"SELECT {_columns(PlayerKind)} FROM scoreboard WHERE player = $1 ORDER BY kind"
+    return _as_rows(PlayerKind, await pool.fetch(sql, name))
 
 
-async def player_games(pool: asyncpg.Pool, name: str, recent: int) -> list[dict[str, Any]]:
+async def player_games(pool: asyncpg.Pool, name: str, recent: int) -> list[PlayerGame]:
     """A player's most recent games."""
-    rows = await pool.fetch(
-        "SELECT game_id, kind, seat, score, place, finished_at FROM player_games"
-        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2",
-        name,
-        recent,
+    sql = (
+        f"SELECT {_columns(PlayerGame)} FROM player_games"
+        " WHERE player = $1 ORDER BY finished_at DESC, game_id LIMIT $2"
     )
-    return [_plain(row) for row in rows]
+    return _as_rows(PlayerGame, await pool.fetch(sql, name, recent))
 
 
 async def _page(
-    pool: asyncpg.Pool, sql: str, args: tuple[Any, ...], limit: int, offset: int
-) -> Page:
+    pool: asyncpg.Pool, row: type[R], sql: str, args: tuple[Any, ...], limit: int, offset: int
+) -> Page[R]:
     count = len(args)
-    rows = await pool.fetch(
+    records = await pool.fetch(
         f"{sql} LIMIT ${count + 1} OFFSET ${count + 2}", *args, limit + 1, offset
     )
-    return [_plain(row) for row in rows[:limit]], offset + limit if len(rows) > limit else None
+    return _as_rows(row, records[:limit]), offset + limit if len(records) > limit else None
 
 
-def _plain(row: asyncpg.Record) -> dict[str, Any]:
-    item = dict(row)
-    for key, value in item.items():
-        if key in {"options", "public_view"} and isinstance(value, str):
-            item[key] = msgspec.json.decode(value)
-        elif isinstance(value, datetime):
-            item[key] = value.isoformat()
-    return item
+def _columns(row: type[msgspec.Struct], **computed: str) -> str:
+    """The select list of a row: each field its column of the same name, or the expression
+    `computed` gives for it."""
+    fields = row.__struct_fields__
+    return ", ".join(f"{computed[name]} AS {name}" if name in computed else name for name in fields)
+
+
+def _as_rows(row: type[R], records: Sequence[asyncpg.Record]) -> list[R]:
+    return [_as_row(row, record) for record in records]
+
+
+def _as_row(row: type[R], record: asyncpg.Record) -> R:
+    """A record as its row, its JSON objects (which asyncpg reads as text) decoded first."""
+    values = dict(record)
+    for name in _json_fields(row):
+        values[name] = msgspec.json.decode(values[name])
+    return msgspec.convert(values, row)
+
+
+@cache
+def _json_fields(row: type[msgspec.Struct]) -> tuple[str, ...]:
+    info = inspect.type_info(row)
+    assert isinstance(info, inspect.StructType)
+    return tuple(field.name for field in info.fields if isinstance(field.type, inspect.DictType))

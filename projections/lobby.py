@@ -1,5 +1,6 @@
 """Read model: the lobby, every table still waiting for players (a fold keeping no state)."""
 
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -7,7 +8,22 @@ import msgspec
 from commands.registry import game_rules
 from commands.store import StoredEvent
 from domain import table
-from projections.model import Append, Changes, Delete, Upsert
+from projections.model import Append, Changes, Delete, upsert
+
+
+class LobbyTable(msgspec.Struct, frozen=True):
+    """A table waiting for players."""
+
+    game_id: str
+    kind: str
+    options: dict[str, Any]
+    """The table's options, as the kind's own options."""
+    seats: list[str]
+    min_seats: int
+    max_seats: int
+    free_seats: int
+    """Counted by the query from `max_seats` and `seats` (not a column)."""
+    created_at: datetime
 
 
 class Lobby:
@@ -25,15 +41,9 @@ class Lobby:
             case table.TableCreated():
                 rules = game_rules(event.kind)
                 low, high = rules.seat_range(table.created_options(rules, event)[0])
-                row = {
-                    "kind": event.kind,
-                    "options": msgspec.json.encode(event.options).decode(),
-                    "seats": [],
-                    "min_seats": low,
-                    "max_seats": high,
-                    "created_at": stored.recorded_at,
-                }
-                return (Upsert("lobby", key, row),)
+                game, kind, at = stored.stream_id, event.kind, stored.recorded_at
+                row = LobbyTable(game, kind, event.options, [], low, high, high, at)
+                return (upsert("lobby", row, ("game_id",), leave_out=("free_seats",)),)
             case table.SeatTaken():
                 return (Append("lobby", key, "seats", event.name),)
             case table.GameStarted():

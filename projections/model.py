@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
+import msgspec
+
 from commands.store import StoredEvent
 from projections.events import decoded
 
@@ -23,6 +25,7 @@ class Upsert:
     table: str
     key: Mapping[str, Any]
     values: Mapping[str, Any]
+    """The columns written; a mapping (a JSON object) goes to a jsonb column."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,20 @@ class Rate:
     teams: tuple[tuple[str, ...], ...]
     places: tuple[int, ...]
     finished_at: datetime
+
+
+def upsert(
+    table: str,
+    row: msgspec.Struct,
+    key: tuple[str, ...],
+    leave_out: tuple[str, ...] = (),
+    **columns: Any,
+) -> Upsert:
+    """The upsert writing a read model's row: each field of `row` a column (but those the query
+    computes, `leave_out`), with `columns` besides, keyed on the columns named in `key`."""
+    values = {name: getattr(row, name) for name in row.__struct_fields__ if name not in leave_out}
+    values |= columns
+    return Upsert(table, {name: values.pop(name) for name in key}, values)
 
 
 RowChange = Upsert | Increment | Append | Delete

@@ -15,14 +15,16 @@ ratings as they stand, in the order the log committed the games.
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
+import msgspec
 from openskill.models import PlackettLuce
 
 from commands.store import StoredEvent
 from domain import players, table
 from domain.decider import Standing
-from projections.model import Changes, Rate, Upsert
+from projections.model import Changes, Rate, Upsert, upsert
 
 MODEL = PlackettLuce()
 """The model with OpenSkill's defaults: a new player is mu 25, sigma 25/3 (ordinal 0)."""
@@ -42,6 +44,38 @@ class Rating:
 
 
 NEW = Rating(MODEL.mu, MODEL.sigma)
+
+
+class RatingRow(msgspec.Struct, frozen=True):
+    """A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma)."""
+
+    player: str
+    mu: float
+    sigma: float
+    ordinal: float
+    played: int
+
+
+class PlayerRating(msgspec.Struct, frozen=True):
+    """A player's rating at one kind."""
+
+    kind: str
+    mu: float
+    sigma: float
+    ordinal: float
+    played: int
+
+
+class RatingChange(msgspec.Struct, frozen=True):
+    """A rated game: the player's rating after it, and how far it moved the ordinal."""
+
+    game_id: str
+    kind: str
+    mu: float
+    sigma: float
+    ordinal: float
+    change: float
+    finished_at: datetime
 
 
 @dataclass(frozen=True)
@@ -126,15 +160,11 @@ def rating_rows(change: Rate, before: Mapping[str, Rating]) -> tuple[Upsert, ...
 
 
 def _rows(change: Rate, before: Mapping[str, Rating]) -> Iterator[Upsert]:
-    game_id = change.key["game_id"]
+    game_id, kind = change.key["game_id"], change.kind
     for player, rating in rated(change, before).items():
-        values = {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal}
-        key = {"kind": change.kind, "player": player}
-        yield Upsert("ratings", key, values | {"played": rating.played})
-        moved = rating.ordinal - before.get(player, NEW).ordinal
-        history = values | {"kind": change.kind, "change": moved}
-        yield Upsert(
-            "rating_changes",
-            {"game_id": game_id, "player": player},
-            history | {"finished_at": change.finished_at},
-        )
+        mu, sigma, ordinal = rating.mu, rating.sigma, rating.ordinal
+        row = RatingRow(player, mu, sigma, ordinal, rating.played)
+        yield upsert("ratings", row, ("kind", "player"), kind=kind)
+        moved = ordinal - before.get(player, NEW).ordinal
+        history = RatingChange(game_id, kind, mu, sigma, ordinal, moved, change.finished_at)
+        yield upsert("rating_changes", history, ("game_id", "player"), player=player)

@@ -6,14 +6,46 @@ by seat, which its standings need at the end.
 """
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
+
+import msgspec
 
 from commands.store import StoredEvent
 from domain import players, table
-from projections.model import Change, Changes, Increment, Upsert
+from projections.model import Change, Changes, Increment, Upsert, upsert
 
 Names = Mapping[int, str]
 """The handle of the player each counted seat is for."""
+
+
+class ScoreboardRow(msgspec.Struct, frozen=True):
+    """A player's record at one kind."""
+
+    player: str
+    played: int
+    won: int
+    points: int
+
+
+class PlayerKind(msgspec.Struct, frozen=True):
+    """A player's record at one kind."""
+
+    kind: str
+    played: int
+    won: int
+    points: int
+
+
+class PlayerGame(msgspec.Struct, frozen=True):
+    """A finished game of the player's."""
+
+    game_id: str
+    kind: str
+    seat: int
+    score: int
+    place: int
+    finished_at: datetime
 
 
 class Scoreboards:
@@ -35,6 +67,7 @@ class Scoreboards:
                 key = {"game_id": game_id, "seat": event.seat}
                 return (Upsert("seat_names", key, {"name": event.name}),)
             case table.GameFinished():
+                assert stored.kind is not None
                 names = state or {}
                 changes: list[Change] = []
                 for standing in event.standings:
@@ -46,16 +79,17 @@ class Scoreboards:
                         "won": int(standing.place == 1),
                         "points": standing.score,
                     }
-                    game = {
-                        "player": name,
-                        "kind": stored.kind,
-                        "score": standing.score,
-                        "place": standing.place,
-                        "finished_at": stored.recorded_at,
-                    }
+                    game = PlayerGame(
+                        game_id,
+                        stored.kind,
+                        standing.seat,
+                        standing.score,
+                        standing.place,
+                        stored.recorded_at,
+                    )
                     changes += [
                         Increment("scoreboard", {"kind": stored.kind, "player": name}, result),
-                        Upsert("player_games", {"game_id": game_id, "seat": standing.seat}, game),
+                        upsert("player_games", game, ("game_id", "seat"), player=name),
                     ]
                 return tuple(changes)
         return ()

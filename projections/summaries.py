@@ -3,7 +3,8 @@
 The state of a game is its folded table, from which the summary is taken.
 """
 
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 import msgspec
 
@@ -11,7 +12,24 @@ from commands.registry import GAMES
 from commands.store import StoredEvent
 from domain import table
 from domain.decider import SPECTATOR
-from projections.model import Changes, Upsert
+from projections.model import Changes, upsert
+
+SummaryStatus = Literal["open", "playing", "finished"]
+"""A summarised table's status: a table is summarised once created, so never `new`."""
+
+
+class TableSummary(msgspec.Struct, frozen=True):
+    """A game's summary: `to_act` are the seats that may move, `public_view` the spectator's
+    view."""
+
+    game_id: str
+    kind: str
+    status: SummaryStatus
+    version: int
+    seats: list[str]
+    to_act: list[int]
+    public_view: dict[str, Any]
+    last_activity: datetime
 
 
 class TableSummaries:
@@ -29,24 +47,26 @@ class TableSummaries:
     def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
         if state is None or not stored.ends_command:
             return ()
-        assert stored.kind is not None
-        row = {"kind": stored.kind, **_summary(stored.kind, state)}
-        row["last_activity"] = stored.recorded_at
-        return (Upsert("table_summaries", {"game_id": stored.stream_id}, row),)
+        return (upsert("table_summaries", summary(stored, state), ("game_id",)),)
 
 
-def _summary(kind: str, state: table.AnyTable) -> dict[str, Any]:
-    rules = GAMES[kind]
-    seats = range(len(state.seats))
+def summary(stored: StoredEvent, state: table.AnyTable) -> TableSummary:
+    """The summary of a game as it stands after `stored`, the end of a command."""
+    assert stored.kind is not None and state.status != "new"
+    rules = GAMES[stored.kind]
+    playing = state.status == "playing"
     to_act = [
         seat
-        for seat in seats
-        if state.status == "playing" and table.legal_moves(rules, state, seat)
+        for seat in range(len(state.seats))
+        if playing and table.legal_moves(rules, state, seat)
     ]
-    return {
-        "status": state.status,
-        "version": state.version,
-        "seats": [seat.name for seat in state.seats],
-        "to_act": to_act,
-        "public_view": msgspec.json.encode(table.view(rules, state, SPECTATOR)).decode(),
-    }
+    return TableSummary(
+        game_id=stored.stream_id,
+        kind=stored.kind,
+        status=state.status,
+        version=state.version,
+        seats=[seat.name for seat in state.seats],
+        to_act=to_act,
+        public_view=msgspec.to_builtins(table.view(rules, state, SPECTATOR)),
+        last_activity=stored.recorded_at,
+    )

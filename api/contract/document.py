@@ -7,7 +7,7 @@ from typing import Any
 from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
 from api.contract.operations import Operation, operations, status_of
-from api.contract.schemas import READ_MODEL_BODIES, REQUEST_BODIES, STREAM_DATA, components
+from api.contract.schemas import REQUEST_BODIES, STREAM_DATA, complete_read_models, components
 from api.http.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
@@ -19,6 +19,7 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI document Litestar generated, made precise (see `api.contract`)."""
     document = copy.deepcopy(generated)
     document.setdefault("components", {}).setdefault("schemas", {}).update(components())
+    complete_read_models(document["components"]["schemas"])
     document["components"]["securitySchemes"] = {
         SECURITY_SCHEME: {
             "type": "http",
@@ -66,8 +67,6 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Oper
                 "x-event-data": data[1],
             }
         }
-    if path in READ_MODEL_BODIES:
-        body["application/json"]["schema"] = {"$ref": REF + READ_MODEL_BODIES[path]}
     for media in body.values():
         media["examples"] = response_examples(method, path)
     if success == "201" and _takes_idempotency_key(operation):

@@ -1,6 +1,7 @@
 """The components over every kind, the API's own bodies and the read models' rows."""
 
 import copy
+import inspect
 import json
 from typing import Any
 
@@ -8,11 +9,14 @@ import msgspec
 
 from api.contract.kinds import REF, kind_components, kind_prefix
 from api.http import bodies
+from api.http.params import Page
 from api.live import tickets
 from commands import log
 from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import players
+from infra.read_models import PlayerRecord
+from projections import lobby, ratings, scoreboards, summaries
 
 
 def _any_of(suffix: str, description: str) -> dict[str, Any]:
@@ -93,124 +97,42 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
     return components
 
 
-def _object(title: str, description: str, **properties: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "title": title,
-        "description": description,
-        "properties": properties,
-        "required": list(properties),
-    }
-
-
-def _page(title: str, item: str) -> dict[str, Any]:
-    items = {"type": "array", "items": {"$ref": REF + item}}
-    more = {"anyOf": [{"type": "integer"}, {"type": "null"}]}
-    return _object(
-        title, "One page; `next_offset` is null on the last.", items=items, next_offset=more
-    )
-
-
-_TEXT = {"type": "string"}
-_INT = {"type": "integer"}
-_NUMBER = {"type": "number"}
-_TIME = {"type": "string", "format": "date-time"}
-_NAMES = {"type": "array", "items": _TEXT}
-
-
-def read_model_components() -> dict[str, Any]:
-    """The read models' rows (they trail the games by the projection lag)."""
-    standing = {"kind": _TEXT, "played": _INT, "won": _INT, "points": _INT}
-    rating = {"mu": _NUMBER, "sigma": _NUMBER, "ordinal": _NUMBER, "played": _INT}
-    return {
-        "LobbyEntry": _object(
-            "LobbyEntry",
-            "A table waiting for players.",
-            game_id=_TEXT,
-            kind=_TEXT,
-            options={"$ref": REF + "AnyOptions"},
-            seats=_NAMES,
-            min_seats=_INT,
-            max_seats=_INT,
-            free_seats=_INT,
-            created_at=_TIME,
-        ),
-        "LobbyPage": _page("LobbyPage", "LobbyEntry"),
-        "TableSummary": _object(
-            "TableSummary",
-            "A game's summary: `to_act` are the seats that may move, `public_view` the "
-            "spectator's view.",
-            game_id=_TEXT,
-            kind=_TEXT,
-            status={"type": "string", "enum": ["open", "playing", "finished"]},
-            version=_INT,
-            seats=_NAMES,
-            to_act={"type": "array", "items": _INT},
-            public_view={"$ref": REF + "TableView"},
-            last_activity=_TIME,
-        ),
-        "TablePage": _page("TablePage", "TableSummary"),
-        "ScoreboardEntry": _object(
-            "ScoreboardEntry",
-            "A player's record at one kind.",
-            player=_TEXT,
-            **{key: value for key, value in standing.items() if key != "kind"},
-        ),
-        "ScoreboardPage": _page("ScoreboardPage", "ScoreboardEntry"),
-        "PlayerKind": _object("PlayerKind", "A player's record at one kind.", **standing),
-        "PlayerGame": _object(
-            "PlayerGame",
-            "A finished game of the player's.",
-            game_id=_TEXT,
-            kind=_TEXT,
-            seat=_INT,
-            score=_INT,
-            place=_INT,
-            finished_at=_TIME,
-        ),
-        "PlayerRecord": _object(
-            "PlayerRecord",
-            "A player's record across all kinds, their most recent games, their rating in "
-            "each kind and the changes their most recent rated games made to it.",
-            name=_TEXT,
-            kinds={"type": "array", "items": {"$ref": REF + "PlayerKind"}},
-            recent_games={"type": "array", "items": {"$ref": REF + "PlayerGame"}},
-            ratings={"type": "array", "items": {"$ref": REF + "PlayerRating"}},
-            rating_changes={"type": "array", "items": {"$ref": REF + "RatingChange"}},
-        ),
-        "RatingEntry": _object(
-            "RatingEntry",
-            "A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).",
-            player=_TEXT,
-            **rating,
-        ),
-        "RatingPage": _page("RatingPage", "RatingEntry"),
-        "PlayerRating": _object(
-            "PlayerRating", "A player's rating at one kind.", kind=_TEXT, **rating
-        ),
-        "RatingChange": _object(
-            "RatingChange",
-            "A rated game: the player's rating after it, and how far it moved the ordinal.",
-            game_id=_TEXT,
-            kind=_TEXT,
-            mu=_NUMBER,
-            sigma=_NUMBER,
-            ordinal=_NUMBER,
-            change=_NUMBER,
-            finished_at=_TIME,
-        ),
-    }
-
-
-READ_MODEL_BODIES = {
-    "/lobby": "LobbyPage",
-    "/tables": "TablePage",
-    "/tables/{game_id}": "TableSummary",
-    "/scoreboards/{kind}": "ScoreboardPage",
-    "/players/{name}": "PlayerRecord",
-    "/ratings/{kind}": "RatingPage",
+READ_MODEL_ROWS: tuple[type[msgspec.Struct], ...] = (
+    lobby.LobbyTable,
+    summaries.TableSummary,
+    scoreboards.ScoreboardRow,
+    scoreboards.PlayerKind,
+    scoreboards.PlayerGame,
+    ratings.RatingRow,
+    ratings.PlayerRating,
+    ratings.RatingChange,
+    PlayerRecord,
+)
+"""The read models' bodies, whose schemas Litestar generates from the routes' return types."""
+KIND_FIELDS = {
+    "LobbyTable": {"options": "AnyOptions"},
+    "TableSummary": {"public_view": "TableView"},
 }
-"""The body each read model answers with (their routes return untyped rows)."""
+"""The rows' JSON objects that are their kind's own (a `dict` in Python): the union over the
+kinds hosted here."""
+
+
+def complete_read_models(schemas: dict[str, Any]) -> None:
+    """Say what Litestar cannot of the read models it generated: each Struct's docstring, a
+    page's name (not `Page[...]`), and the fields of a kind's own shape."""
+    for row in READ_MODEL_ROWS:
+        schemas[row.__name__]["description"] = _docstring(row)
+    for name, schema in schemas.items():
+        if schema.get("title", "").startswith(f"{Page.__name__}["):
+            schema.update(title=name, description=_docstring(Page))
+    for name, fields in KIND_FIELDS.items():
+        for field, union in fields.items():
+            schemas[name]["properties"][field] = {"$ref": REF + union}
+
+
+def _docstring(cls: type) -> str:
+    return " ".join((inspect.getdoc(cls) or "").split())
+
 
 REQUEST_BODIES = {
     "/games": ("CreateGame", ""),
@@ -283,5 +205,4 @@ def components() -> dict[str, Any]:
             assert name not in schemas or schemas[name] == schema, f"two schemas named {name}"
             schemas[name] = schema
     schemas.update(shared_components(schemas))
-    schemas.update(read_model_components())
     return schemas

@@ -1,7 +1,7 @@
 """Bounds of the path and query parameters: each within what the database holds, so that
 what is out of bounds is refused at the edge instead of reaching a query."""
 
-from typing import Annotated, Any
+from typing import Annotated, Generic, TypeVar
 
 import msgspec
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
@@ -33,8 +33,13 @@ Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET, description="items t
 Kind = Annotated[str | None, QueryParameter(description="only this game kind")]
 
 
-class Page(msgspec.Struct, frozen=True):
-    items: list[dict[str, Any]]
+T = TypeVar("T")
+
+
+class Page(msgspec.Struct, Generic[T], frozen=True):
+    """One page; `next_offset` is null on the last."""
+
+    items: list[T]
     next_offset: int | None
 
 

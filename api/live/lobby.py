@@ -29,13 +29,17 @@ from api.live.hub import (
 )
 from api.live.subscribers import KEEP_ALIVE
 from infra import read_models
+from projections.lobby import LobbyTable
 
 log = logging.getLogger(__name__)
 SETTLE_STEP = 0.05
 SETTLE_SECONDS = 2.0
+LobbyPage = Page[LobbyTable]
 
 
-async def changed_page(pool: asyncpg.Pool, kind: str | None, limit: int, shown: Page) -> Page:
+async def changed_page(
+    pool: asyncpg.Pool, kind: str | None, limit: int, shown: LobbyPage
+) -> LobbyPage:
     """The lobby page once it differs from `shown`, or as it is after `SETTLE_SECONDS`."""
     page = await lobby_page(pool, kind, limit)
     for _ in range(int(SETTLE_SECONDS / SETTLE_STEP)):
@@ -46,7 +50,7 @@ async def changed_page(pool: asyncpg.Pool, kind: str | None, limit: int, shown: 
     return page
 
 
-def lobby_message(page: Page) -> bytes:
+def lobby_message(page: LobbyPage) -> bytes:
     data = msgspec.json.encode(page).decode()
     return ServerSentEventMessage(data=data, event="lobby").encode()
 
@@ -57,7 +61,7 @@ class LobbyFeed:
     def __init__(self, hub: LiveHub, pool: asyncpg.Pool, kind: str | None, limit: int) -> None:
         self._hub, self._pool, self._kind, self._limit = hub, pool, kind, limit
         self.streams = 0
-        self.shown: Page | None = None
+        self.shown: LobbyPage | None = None
         self.message = b""
         self.changed = asyncio.Event()
         """Set when `message` is replaced or the hub beats (then a new event stands for the
@@ -67,7 +71,7 @@ class LobbyFeed:
     async def load(self) -> None:
         self._show(await lobby_page(self._pool, self._kind, self._limit))
 
-    def _show(self, page: Page) -> None:
+    def _show(self, page: LobbyPage) -> None:
         self.shown, self.message = page, lobby_message(page)
         self.wake()
 
@@ -91,7 +95,7 @@ class LobbyFeed:
             self.stopped = True
             self.changed.set()
 
-    async def _next_page(self, woken: bool) -> Page:
+    async def _next_page(self, woken: bool) -> LobbyPage:
         if woken and self.shown is not None:
             return await changed_page(self._pool, self._kind, self._limit, self.shown)
         return await lobby_page(self._pool, self._kind, self._limit)
@@ -152,5 +156,5 @@ async def lobby_updates(
             await changed.wait()
 
 
-async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int) -> Page:
+async def lobby_page(pool: asyncpg.Pool, kind: str | None, limit: int) -> LobbyPage:
     return Page(*await read_models.lobby(pool, kind, limit, 0))

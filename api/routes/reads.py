@@ -3,32 +3,37 @@
 They are built by the projections, so they trail the games by the projection lag.
 """
 
-from typing import Annotated, Any
+from typing import Annotated, get_args
 
-import msgspec
 from litestar import get
 from litestar.datastructures import State
-from litestar.params import FromPath, QueryParameter
+from litestar.params import FromPath, KwargDefinition, QueryParameter
 
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
 from domain import table
 from domain.errors import DomainError
 from infra import read_models
+from projections.lobby import LobbyTable
+from projections.ratings import RatingRow
+from projections.scoreboards import ScoreboardRow
+from projections.summaries import SummaryStatus, TableSummary
 
-STATUSES = ("open", "playing", "finished")
+STATUSES: tuple[str, ...] = get_args(SummaryStatus)
 """The statuses a table summary can have."""
 
-
-class PlayerRecord(msgspec.Struct, frozen=True):
-    name: str
-    kinds: list[dict[str, Any]]
-    recent_games: list[dict[str, Any]]
-    ratings: list[dict[str, Any]] = []
-    rating_changes: list[dict[str, Any]] = []
+# Each page under its own name in the published document (rather than `Page_..._`).
+LobbyPage = Annotated[Page[LobbyTable], KwargDefinition(schema_component_key="LobbyPage")]
+TablePage = Annotated[Page[TableSummary], KwargDefinition(schema_component_key="TablePage")]
+ScoreboardPage = Annotated[
+    Page[ScoreboardRow], KwargDefinition(schema_component_key="ScoreboardPage")
+]
+RatingPage = Annotated[Page[RatingRow], KwargDefinition(schema_component_key="RatingPage")]
 
 
 @get("/lobby", tags=["read models"])
-async def lobby(state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0) -> Page:
+async def lobby(
+    state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
+) -> LobbyPage:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
     known_kind(kind)
     return Page(*await read_models.lobby(state.pool, kind, limit, offset))
@@ -41,7 +46,7 @@ async def tables(
     status: Annotated[str | None, QueryParameter(description="open, playing or finished")] = None,
     limit: Limit = 50,
     offset: Offset = 0,
-) -> Page:
+) -> TablePage:
     """Summaries of games, most recently active first: status, whose turn, public view."""
     known_kind(kind)
     if status is not None and status not in STATUSES:
@@ -51,7 +56,7 @@ async def tables(
 
 
 @get("/tables/{game_id:str}", tags=["read models"])
-async def table_summary(state: State, game_id: GameId) -> dict[str, Any]:
+async def table_summary(state: State, game_id: GameId) -> TableSummary:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
     if summary is None:
@@ -62,7 +67,7 @@ async def table_summary(state: State, game_id: GameId) -> dict[str, Any]:
 @get("/scoreboards/{kind:str}", tags=["read models"])
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
-) -> Page:
+) -> ScoreboardPage:
     """Players of a kind by games won, then points: games played, won and points. Players
     are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
     free name count for nobody."""
@@ -71,24 +76,19 @@ async def scoreboard(
 
 
 @get("/players/{name:str}", tags=["read models"])
-async def player(state: State, name: FromPath[str], recent: Limit = 20) -> PlayerRecord:
+async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_models.PlayerRecord:
     """A player's record across all kinds, their most recent games, their rating in each
     kind and the changes their recent games made to it (`name` is the player's handle)."""
     known = table.printable(name) and await read_models.player_known(state.pool, name)
     if not known:
         raise DomainError("not_found", f"no player {name!r}")
-    pool = state.pool
-    return PlayerRecord(
-        name,
-        await read_models.player_kinds(pool, name),
-        await read_models.player_games(pool, name, recent),
-        await read_models.player_ratings(pool, name),
-        await read_models.rating_changes(pool, name, recent),
-    )
+    return await read_models.player_record(state.pool, name, recent)
 
 
 @get("/ratings/{kind:str}", tags=["read models"])
-async def ratings(state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0) -> Page:
+async def ratings(
+    state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
+) -> RatingPage:
     """Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
     sigma) they are ranked by, and games rated."""
     known_kind(kind)

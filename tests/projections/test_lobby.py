@@ -38,6 +38,6 @@ def test_a_table_with_a_clock_is_listed_with_its_options() -> None:
     game_id, events = stored_game("mad", 5, seats=2, options=clock)
     _, changes = fold(Lobby(), {}, events[:1])
     row = written(changes)["lobby"][(game_id,)]
-    assert '"clock"' in row["options"]
+    assert row["options"]["clock"] == clock["clock"]
     rules = GAMES["mad"]
     assert (row["min_seats"], row["max_seats"]) == rules.seat_range(rules.Options())

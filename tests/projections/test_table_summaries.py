@@ -21,7 +21,7 @@ def test_a_finished_game_is_summarised_once_per_batch_at_its_last_version() -> N
     state = states[game_id][1]
     assert state is not None
     spectator = table.view(GAMES["ecliptic"], state, SPECTATOR)
-    assert row["public_view"] == msgspec.json.encode(spectator).decode()
+    assert row["public_view"] == msgspec.to_builtins(spectator)
 
 
 def test_a_summary_names_whose_turn_it_is() -> None:

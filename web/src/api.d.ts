@@ -1508,10 +1508,18 @@ export interface components {
             clock_schema: Record<string, never> | null;
         };
         /**
-         * LobbyEntry
+         * LobbyPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        LobbyPage: {
+            items: components["schemas"]["LobbyTable"][];
+            next_offset: number | null;
+        };
+        /**
+         * LobbyTable
          * @description A table waiting for players.
          */
-        LobbyEntry: {
+        LobbyTable: {
             game_id: string;
             kind: string;
             options: components["schemas"]["AnyOptions"];
@@ -1521,14 +1529,6 @@ export interface components {
             free_seats: number;
             /** Format: date-time */
             created_at: string;
-        };
-        /**
-         * LobbyPage
-         * @description One page; `next_offset` is null on the last.
-         */
-        LobbyPage: {
-            items: components["schemas"]["LobbyEntry"][];
-            next_offset: number | null;
         };
         /** LogRecord */
         LogRecord: {
@@ -2083,23 +2083,23 @@ export interface components {
             finished_at: string;
         };
         /**
-         * RatingEntry
+         * RatingPage
+         * @description One page; `next_offset` is null on the last.
+         */
+        RatingPage: {
+            items: components["schemas"]["RatingRow"][];
+            next_offset: number | null;
+        };
+        /**
+         * RatingRow
          * @description A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).
          */
-        RatingEntry: {
+        RatingRow: {
             player: string;
             mu: number;
             sigma: number;
             ordinal: number;
             played: number;
-        };
-        /**
-         * RatingPage
-         * @description One page; `next_offset` is null on the last.
-         */
-        RatingPage: {
-            items: components["schemas"]["RatingEntry"][];
-            next_offset: number | null;
         };
         /** RegisterPlayer */
         RegisterPlayer: {
@@ -2123,22 +2123,22 @@ export interface components {
             type: "return_to_table";
         };
         /**
-         * ScoreboardEntry
-         * @description A player's record at one kind.
-         */
-        ScoreboardEntry: {
-            player: string;
-            played: number;
-            won: number;
-            points: number;
-        };
-        /**
          * ScoreboardPage
          * @description One page; `next_offset` is null on the last.
          */
         ScoreboardPage: {
-            items: components["schemas"]["ScoreboardEntry"][];
+            items: components["schemas"]["ScoreboardRow"][];
             next_offset: number | null;
+        };
+        /**
+         * ScoreboardRow
+         * @description A player's record at one kind.
+         */
+        ScoreboardRow: {
+            player: string;
+            played: number;
+            won: number;
+            points: number;
         };
         /** Seat */
         Seat: {

@@ -2,7 +2,7 @@
 // for players (live, from `/lobby/live`), the games in play to watch, the finished ones to
 // replay, and each kind's scoreboard.
 import { useEffect, useState } from "preact/hooks";
-import { call, sentence, type KindInfo, type LobbyEntry, type TablePage, type TableSummary } from "../http";
+import { call, sentence, type KindInfo, type LobbyTable, type TablePage, type TableSummary } from "../http";
 import { useKinds, titleOf } from "../kinds";
 import { useLobbyStream } from "../live";
 import { Link } from "../router";
@@ -66,7 +66,7 @@ function useTables(trigger: unknown): [TableSummary[], TableSummary[]] {
   return tables;
 }
 
-function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyEntry[] }) {
+function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyTable[] }) {
   if (!entries.length) return <p class="quiet">No table is waiting: open one above.</p>;
   const byKind = [...new Set(entries.map((entry) => entry.kind))];
   return (
@@ -85,7 +85,7 @@ function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyEntry
   );
 }
 
-function OpenTable({ entry }: { entry: LobbyEntry }) {
+function OpenTable({ entry }: { entry: LobbyTable }) {
   const taken = entry.seats.length;
   return (
     <li class="table-entry" data-game={entry.game_id}>

@@ -9,9 +9,9 @@ import { Link } from "../router";
 import "./people.css";
 
 type Board = Schemas["ScoreboardPage"];
-type Entry = Schemas["ScoreboardEntry"];
+type Entry = Schemas["ScoreboardRow"];
 type Ratings = Schemas["RatingPage"];
-type Rated = Schemas["RatingEntry"];
+type Rated = Schemas["RatingRow"];
 type Tab = "wins" | "ratings";
 
 const PER_PAGE = 25;
