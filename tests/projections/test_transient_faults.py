@@ -12,12 +12,14 @@ from prometheus_client import REGISTRY
 
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
+from commands.store import Position
 from domain import table
-from infra import projection_runner
+from infra import checkpoints, projection_runner
 from infra.database import Timeouts, open_pool
 from infra.postgres_store import PostgresEventStore
 from infra.projection_metrics import DEAD_LETTERS
 from infra.projection_runner import ProjectionRunner, all_projections
+from tests.projections.settle import last_position
 from tests.servers import fresh_database
 
 QUICK = Timeouts(connect=2.0, statement=0.3)
@@ -41,6 +43,14 @@ async def a_game(handler: CommandHandler) -> None:
     await handler.execute(Envelope(game_id, 0, table.StartGame()))
 
 
+async def visible_after(store: PostgresEventStore, position: Position) -> None:
+    """Return once the log's reader sees an event after `position`: a transaction open
+    elsewhere on the server holds the horizon back for a moment."""
+    async with asyncio.timeout(30):
+        while not await store.read_all(position, limit=1):
+            await asyncio.sleep(0.05)
+
+
 async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_letter(
     postgres_url: str, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -53,6 +63,7 @@ async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_le
         await a_game(handler)
         await runner.catch_up()
         await a_game(handler)  # committed before the lock: the projection meets the lock
+        await visible_after(store, await checkpoints.load(pool, summaries_model.name))
         DEAD_LETTERS.labels("table_summaries")  # shown in /metrics from now on, at 0 or more
         dead_before = dead_letters()
         locker = await asyncpg.connect(url)
@@ -68,6 +79,9 @@ async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_le
             await locking.rollback()
             await locker.close()
         await catching_up
+        async with asyncio.timeout(30):  # another test's transaction may hold the horizon
+            while await runner.catch_up() < await last_position(pool):
+                await asyncio.sleep(0.05)
         live = await summaries(pool)
         await ProjectionRunner(pool, redis_client, stream, summaries_model).rebuild()
         assert await summaries(pool) == live
