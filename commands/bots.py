@@ -123,7 +123,7 @@ class _BotSeats:
 
 
 def _seats_a_bot(news: News) -> bool:
-    return any(isinstance(e, table.SeatTaken) and e.bot for e in news.table_events())
+    return any(isinstance(e, table.SeatTaken) and e.bot for e in news.table_events)
 
 
 def _choose(game: LoadedGame, seat: int) -> Envelope | None:

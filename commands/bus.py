@@ -9,7 +9,7 @@ dropped, so a consumer never hears of a command twice. A consumer must still exp
 """
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,24 +26,31 @@ REMEMBERED_GAMES = 100_000
 @dataclass(frozen=True, slots=True)
 class News:
     """New events of one game: a command this process committed (`applied`, with the game it
-    produced), or events as the log stores them (`rows`)."""
+    produced), or events as the log stores them (`rows`); with the table's own events among
+    them (seats taken, game started, ...), decoded once for every consumer."""
 
     game_id: str
     rows: tuple[StoredEvent, ...] = ()
     applied: Applied | None = None
+    table_events: tuple[Any, ...] = ()
+
+    @classmethod
+    def committed(cls, applied: Applied) -> "News":
+        shown = tuple(e for e in applied.events if isinstance(e, table.TABLE_EVENTS))
+        return cls(applied.game_id, applied=applied, table_events=shown)
+
+    @classmethod
+    def tailed(cls, game_id: str, rows: tuple[StoredEvent, ...]) -> "News":
+        shown = tuple(
+            codec.decode_event(row.kind, row)
+            for row in rows
+            if row.type in table.TABLE_TAGS and row.kind in GAMES
+        )
+        return cls(game_id, rows=rows, table_events=shown)
 
     @property
     def last_version(self) -> int:
         return self.applied.last_version if self.applied else self.rows[-1].version
-
-    def table_events(self) -> Iterator[Any]:
-        """The table's own events among them (seats taken, game started, ...), decoded."""
-        if self.applied is not None:
-            yield from (e for e in self.applied.events if isinstance(e, table.TABLE_EVENTS))
-            return
-        for row in self.rows:
-            if row.type in table.TABLE_TAGS and row.kind in GAMES:
-                yield codec.decode_event(row.kind, row)
 
 
 Consumer = Callable[[News], None]
@@ -62,7 +69,7 @@ class EventBus:
     def committed(self, applied: Applied) -> None:
         """A command this process appended, just committed."""
         if not applied.replayed and self._fresh(applied.game_id, applied.first_version):
-            self._pass_on(News(applied.game_id, applied=applied))
+            self._pass_on(News.committed(applied))
 
     def tailed(self, rows: Sequence[StoredEvent]) -> None:
         """Events read from the log's stream, in commit order."""
@@ -72,7 +79,7 @@ class EventBus:
         for game_id, stored in by_game.items():
             fresh = [row for row in stored if self._fresh(game_id, row.version)]
             if fresh:
-                self._pass_on(News(game_id, rows=tuple(fresh)))
+                self._pass_on(News.tailed(game_id, tuple(fresh)))
 
     def _fresh(self, game_id: str, version: int) -> bool:
         return version > self._versions.get(game_id, 0)

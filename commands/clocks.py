@@ -31,7 +31,7 @@ REFUSED_SECONDS = 1.0
 
 
 def _starts(news: News) -> bool:
-    return any(isinstance(event, table.GameStarted) for event in news.table_events())
+    return any(isinstance(event, table.GameStarted) for event in news.table_events)
 
 
 def _utc_now() -> datetime:

@@ -78,7 +78,7 @@ class StreamCounts:
 
 
 def _changes_lobby(news: News) -> bool:
-    return any(isinstance(event, LOBBY_EVENTS) for event in news.table_events())
+    return any(isinstance(event, LOBBY_EVENTS) for event in news.table_events)
 
 
 def _decrement(counts: Counter[str], key: str) -> None:

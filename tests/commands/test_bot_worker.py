@@ -75,7 +75,7 @@ async def test_bots_go_on_after_the_store_failed(
     game_id = await bot_table(handler)
     handler.games.failures = 3
     seat = (await handler.games.stored_events(game_id, 0))[1]  # the first bot's seat
-    worker.notice(News(game_id, rows=(msgspec.structs.replace(seat, kind="mad"),)))
+    worker.notice(News.tailed(game_id, (msgspec.structs.replace(seat, kind="mad"),)))
     async with asyncio.timeout(GAME_SECONDS):
         while (await handler.games.held(game_id)).table.status != "finished":
             await asyncio.sleep(0.01)
