@@ -12,7 +12,9 @@ import asyncio
 import hashlib
 import weakref
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import msgspec
 
@@ -54,9 +56,11 @@ class LoadedGame:
         if not rows:
             return self
         events = codec.decode_events(self.rules.kind, rows)
-        last_hash = msgspec.json.decode(rows[-1].metadata)["hash"]
-        folded = table.fold(self.rules, events, self.table)
-        return replace(self, table=folded, last_hash=last_hash)
+        return self.moved_on(events, msgspec.json.decode(rows[-1].metadata)["hash"])
+
+    def moved_on(self, events: Sequence[Any], last_hash: str) -> "LoadedGame":
+        """The game moved on by decoded events, the last of which has `last_hash`."""
+        return replace(self, table=table.fold(self.rules, events, self.table), last_hash=last_hash)
 
 
 def token_hash(token: str) -> bytes:

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -30,7 +29,6 @@ from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after
 from commands.store import StoredEvent
-from domain import table
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -200,9 +198,7 @@ class GameFeed:
     def _folded(self, events: list[tuple[int, Any]]) -> LoadedGame:
         """The game moved on by another process's events, held by the repository too, so the
         process keeps one copy of each game it follows."""
-        game = self.game
-        folded = table.fold(game.rules, [event for _, event in events], game.table)
-        moved = replace(game, table=folded, last_hash=self._last_hash)
+        moved = self.game.moved_on([event for _, event in events], self._last_hash)
         self._games.remember(moved)
         return moved
 
