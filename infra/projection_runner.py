@@ -27,7 +27,7 @@ import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
-from infra import checkpoints
+from infra import checkpoints, tracing
 from infra.database import TRANSIENT
 from infra.postgres_store import PostgresEventStore
 from infra.projection_metrics import DEAD_LETTERS, Lag
@@ -258,8 +258,10 @@ class ProjectionRunner:
                 return True
             if Position(row["next_tx_id"] or 0, row["next_position"] or 0) != fresh[0].position:
                 return False
-            await self.projection.apply(connection, fresh)
-            await checkpoints.save(connection, self.projection.name, fresh[-1].position)
+            parents = tracing.traceparents(fresh)
+            with tracing.following("cardroom.project", parents, read_model=self.group):
+                await self.projection.apply(connection, fresh)
+                await checkpoints.save(connection, self.projection.name, fresh[-1].position)
         self._lag.applied(fresh)
         return True
 

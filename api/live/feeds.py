@@ -29,6 +29,7 @@ from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after
 from commands.store import StoredEvent
+from infra import tracing
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -49,6 +50,8 @@ class GameFeed:
         self._game: LoadedGame | None = None
         self._heard: list[StoredEvent] = []
         self._applied: list[Applied] = []
+        self._traces: list[str] = []
+        """The trace contexts of the commands heard since the last batch (`infra.tracing`)."""
         self._news = asyncio.Event()
         self.stopped = False
         self._openings: dict[tuple[int, bool, int], asyncio.Future[bytes]] = {}
@@ -67,8 +70,11 @@ class GameFeed:
         """News of this game from the event bus (called by the hub)."""
         if news.applied is not None:
             self._applied.append(news.applied)
+            if committing := tracing.traceparent():
+                self._traces.append(committing)
         else:
             self._heard.extend(news.rows)
+            self._traces.extend(tracing.traceparents(news.rows))
         self._news.set()
 
     def join(self, subscriber: Subscriber) -> None:
@@ -208,11 +214,13 @@ class GameFeed:
         self._game = game
         batch = Batch(game, tuple(events))
         finished = game.table.status == "finished"
-        for count, subscriber in enumerate(list(self.subscribers), 1):
-            subscriber.offer(batch)
-            if finished:
-                subscriber.finish()
-            if count % WAKE_SLICE == 0:
-                await asyncio.sleep(0)
+        traces, self._traces = self._traces, []
+        with tracing.following("cardroom.live.push", traces, streams=len(self.subscribers)):
+            for count, subscriber in enumerate(list(self.subscribers), 1):
+                subscriber.offer(batch)
+                if finished:
+                    subscriber.finish()
+                if count % WAKE_SLICE == 0:
+                    await asyncio.sleep(0)
         if finished:
             self.stop()

@@ -31,7 +31,7 @@ from commands.games import GameRepository
 from domain import table
 from domain.errors import DomainError
 from infra import workers
-from infra.settings import DEFAULT_LIVE_HEARTBEAT, StreamCaps
+from infra.settings import LIVE_HEARTBEAT, StreamCaps
 
 POLL_SECONDS = 5.0
 """How long a feed (or the lobby) waits for a notification before it looks for itself."""
@@ -94,7 +94,7 @@ class LiveHub:
     def __init__(
         self,
         connected: Callable[[], bool],
-        heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
+        heartbeat: float = LIVE_HEARTBEAT.default,
         caps: StreamCaps | None = None,
     ) -> None:
         self._connected = connected

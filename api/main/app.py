@@ -2,12 +2,14 @@
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import redis.asyncio as redis
-from litestar import Litestar, Response, get
+from litestar import Litestar, Request, Response, get
 from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
@@ -31,7 +33,7 @@ from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.web import web_client
 from commands.handler import CommandHandler
-from infra import workers
+from infra import tracing, workers
 from infra.database import open_pool
 from infra.metrics import watch_pool
 from infra.migrate import migrate
@@ -49,6 +51,27 @@ MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes; a larger one is refused (`body_too_large`)."""
 COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=[r"/live$"])
 """Answers of 1 KB or more are gzipped for clients that accept it; live streams never are."""
+
+
+def _traced_requests() -> list[OpenTelemetryPlugin]:
+    """Litestar's OpenTelemetry plugin when the process traces (`infra.tracing`): a span per
+    request but the probes' and the metrics'."""
+    provider = tracing.provider()
+    if provider is None:
+        return []
+    config = OpenTelemetryConfig(
+        tracer_provider=provider,
+        exclude=["^/metrics$", "^/health"],
+        exclude_spans=["receive", "send"],
+    )
+    return [OpenTelemetryPlugin(config)]
+
+
+def _name_by_route(request: Request[Any, Any, State]) -> None:
+    """The request's span named after its route once routed (the plugin's span begins
+    before, named by the path): one name for every request of a route, whichever game."""
+    route = request.scope["path_template"]
+    tracing.rename(f"{request.method} {route}", route=route)
 
 
 def _handler(state: State) -> CommandHandler:
@@ -132,4 +155,6 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
         cors_config=cors_config(settings.cors_origins),
+        plugins=_traced_requests(),
+        before_request=_name_by_route if tracing.provider() else None,
     )

@@ -24,7 +24,7 @@ from api.main.simulate import Report, print_report
 from api.main.simulate import simulate as run_simulation
 from commands.registry import GAMES
 from commands.store import Position
-from infra import workers
+from infra import tracing, workers
 from infra.database import open_pool
 from infra.metrics import watch_pool
 from infra.migrate import migrate
@@ -154,6 +154,7 @@ def _settings(role: str) -> Settings:
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
     logs.configure(role, settings.log_format)
+    tracing.start(settings.traces_endpoint, role)
     return settings
 
 
