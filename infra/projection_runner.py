@@ -27,7 +27,7 @@ import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
-from infra import checkpoints, tracing
+from infra import checkpoints, rebuilds, tracing
 from infra.database import TRANSIENT
 from infra.postgres_store import PostgresEventStore
 from infra.projection_metrics import DEAD_LETTERS, Lag
@@ -65,7 +65,8 @@ round trip (read under the projection's lock)."""
 
 class ReadModel(Protocol):
     """What the runner runs: `apply` writes a batch on the connection of the transaction
-    that saves the checkpoint; a rebuild empties `tables`."""
+    that saves the checkpoint, naming its `tables` unqualified (a rebuild writes shadow
+    tables of the same names, `infra.rebuilds`)."""
 
     name: str
     tables: tuple[str, ...]
@@ -159,13 +160,9 @@ class ProjectionRunner:
         return position
 
     async def rebuild(self, progress: Callable[[int], Any] | None = None) -> None:
-        """Empty the read model and its checkpoint, then apply the whole log again."""
-        async with self._pool.acquire() as connection, connection.transaction():
-            await self._lock(connection)
-            for table in self.projection.tables:
-                await connection.execute(f"TRUNCATE {table}")
-            await connection.execute("DELETE FROM checkpoints WHERE name = $1", self.group)
-        await self.catch_up(progress)
+        """Build the read model again from the whole log beside the live one, then swap it
+        in at once (`infra.rebuilds`): readers never see it empty or partial."""
+        await rebuilds.rebuild(self._pool, self._store, self.projection, progress)
 
     async def step(self, block_ms: int | None = None) -> int:
         """Read, apply and acknowledge one batch from the stream; returns its size."""
@@ -276,9 +273,7 @@ class ProjectionRunner:
         return await checkpoints.load(connection, self.projection.name)
 
     async def _take_lock(self, connection: asyncpg.Connection) -> None:
-        await connection.execute(
-            "SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))", self.projection.name
-        )
+        await connection.execute(rebuilds.PROJECTION_LOCK, self.projection.name)
 
     async def _dead_letter(self, event: StoredEvent, error: str) -> None:
         log.error("projection %s dead-letters event %s: %s", self.group, event.event_id, error)

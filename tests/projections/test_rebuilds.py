@@ -1,0 +1,112 @@
+"""A rebuild builds the read model beside the live one and swaps it in at once: readers
+polling all through it see every row they saw before, never an empty or partial read model,
+and the tables swapped in keep their names and their indexes' names."""
+
+import asyncio
+import random
+from typing import Any
+
+import asyncpg
+import pytest
+from httpx import AsyncClient
+
+from infra import rebuilds
+from infra.postgres_store import PostgresEventStore
+from infra.projection_runner import all_projections
+from tests.api.players import bearer, ok, open_table, play
+from tests.api.registered import register, seated_table
+from tests.projections.settle import settled
+
+REBUILT = ("lobby", "table_summaries", "scoreboards", "ratings")
+"""The read models with rows of this test's own games (no bot seat, no game long enough for
+a snapshot)."""
+Rows = list[tuple[Any, ...]]
+
+
+async def own_games(client: AsyncClient) -> tuple[list[str], list[str]]:
+    """Finished rated games of players of this test's own, and a table still open; their ids
+    and the players' handles (rows nobody else changes while the test runs)."""
+    rng = random.Random(7)
+    players = [await register(client, name) for name in ("rey", "sol")]
+    games = []
+    for seats in ([players[0][1], players[1][1]], [players[1][1], players[0][1]]):
+        game_id, tokens = await seated_table(client, "mad", seats)
+        assert (await play(client, game_id, tokens, rng, 5_000))["status"] == "finished"
+        games.append(game_id)
+    open_id, tokens = await open_table(client, "gnono", 2)
+    view = ok(await client.get(f"/games/{open_id}", headers=bearer(tokens[0])))
+    assert view["status"] == "open"
+    return [*games, open_id], [handle for handle, _ in players]
+
+
+async def own_rows(pool: asyncpg.Pool, table: str, games: list[str], players: list[str]) -> Rows:
+    """The table's rows of these games or players, in a stable order."""
+    columns = await pool.fetchval(
+        "SELECT array_agg(column_name::text) FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name = $1",
+        table,
+    )
+    column, keys = ("game_id", games) if "game_id" in columns else ("player", players)
+    rows = await pool.fetch(f"SELECT * FROM {table} WHERE {column} = ANY($1)", keys)
+    return sorted((tuple(row) for row in rows), key=repr)
+
+
+async def index_names(pool: asyncpg.Pool, table: str) -> list[str]:
+    rows = await pool.fetch("SELECT indexname FROM pg_indexes WHERE tablename = $1", table)
+    return sorted(row["indexname"] for row in rows)
+
+
+@pytest.mark.parametrize("name", REBUILT)
+async def test_readers_see_the_whole_read_model_all_through_its_rebuild(
+    client: AsyncClient, pool: asyncpg.Pool, name: str
+) -> None:
+    games, players = await own_games(client)
+    await settled(pool)
+    projection = all_projections(PostgresEventStore(pool))[name]
+    tables = projection.tables
+    before = {table: await own_rows(pool, table, games, players) for table in tables}
+    assert all(before.values()), f"nothing to watch in {before}"
+    indexes = {table: await index_names(pool, table) for table in tables}
+    oids = {table: await pool.fetchval("SELECT $1::regclass::oid", table) for table in tables}
+    done = asyncio.Event()
+    seen_during = 0
+
+    async def reader(table: str) -> None:
+        nonlocal seen_during
+        while not done.is_set():
+            rows = await own_rows(pool, table, games, players)
+            assert rows == before[table], f"{table} read mid-rebuild differs"
+            seen_during += not done.is_set()
+
+    readers = [asyncio.ensure_future(reader(table)) for table in tables]
+    try:
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
+    finally:
+        done.set()
+        await asyncio.gather(*readers)
+    assert seen_during > 0, "no read happened while the rebuild ran"
+    for table in tables:
+        assert await pool.fetchval("SELECT $1::regclass::oid", table) != oids[table]
+        assert await own_rows(pool, table, games, players) == before[table]
+        assert await index_names(pool, table) == indexes[table]
+    shadow = await pool.fetchval(
+        "SELECT count(*) FROM pg_namespace WHERE nspname = $1", f"rebuild_{name}"
+    )
+    assert shadow == 0
+
+
+async def test_a_second_rebuild_of_the_same_read_model_is_refused_while_one_runs(
+    pool: asyncpg.Pool,
+) -> None:
+    projection = all_projections(PostgresEventStore(pool))["table_summaries"]
+    async with pool.acquire() as connection:
+        await connection.execute(
+            "SELECT pg_advisory_lock(hashtext('rebuild:' || $1))", projection.name
+        )
+        try:
+            with pytest.raises(rebuilds.RebuildRefused):
+                await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
+        finally:
+            await connection.execute(
+                "SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", projection.name
+            )
