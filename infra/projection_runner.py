@@ -86,6 +86,11 @@ def all_projections(store: EventStore) -> dict[str, ReadModel]:
     return models
 
 
+def projection_names() -> tuple[str, ...]:
+    """The names of `all_projections`, in its order, without a store to build them on."""
+    return (*(model.name for model in read_models()), SnapshotTaker.name)
+
+
 class ProjectionRunner:
     def __init__(
         self,
