@@ -9,9 +9,10 @@ being served and kept up to date. The transactions are kept short on purpose: a 
 holds back the horizon that the relay, every projection and the horizon tests read up to.
 
 Once the shadow has caught up, one short transaction swaps it in: it takes the projection's
-lock (the live runner pauses between two batches), applies to the shadow the events
-committed since, drops the live tables, moves the shadow's in their place under the same
-names (indexes renamed as the live ones were) and sets the live checkpoint to the shadow's.
+lock (the live runner pauses between two batches) and the live tables' locks, applies to the
+shadow the few events committed since, drops the live tables, moves the shadow's in their
+place under the same names (indexes renamed as the live ones were) and sets the live
+checkpoint to the shadow's.
 A reader sees the old read model or the new one, whole: a query arriving during the swap
 waits for the table's lock, then reads the new table. The swap waits at most
 `SWAP_LOCK_TIMEOUT` for a lock (a long reader holding a table), then gives way to the readers
@@ -132,8 +133,12 @@ class Shadow:
         await self._pool.execute(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
 
     async def _swap(self, connection: asyncpg.Connection) -> Position:
+        """Lock, catch the shadow up, move it in. The locks come before any write: a
+        transaction waiting for them has no id yet, so it holds back no horizon."""
         await connection.execute(f"SET LOCAL lock_timeout = {round(SWAP_LOCK_TIMEOUT * 1000)}")
         await connection.execute(PROJECTION_LOCK, self._projection.name)
+        live = ", ".join(f"{self._live}.{table}" for table in self._projection.tables)
+        await connection.execute(f"LOCK TABLE {live} IN ACCESS EXCLUSIVE MODE")
         position = self.position
         while events := await self._store.read_all(position, BATCH):
             await self._apply(connection, events)

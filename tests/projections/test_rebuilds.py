@@ -110,3 +110,24 @@ async def test_a_second_rebuild_of_the_same_read_model_is_refused_while_one_runs
             await connection.execute(
                 "SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", projection.name
             )
+
+
+async def test_a_swap_gives_way_to_a_reader_holding_a_table_then_swaps_once_it_is_done(
+    pool: asyncpg.Pool, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rebuilds, "SWAP_LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(rebuilds, "SWAP_TRIES", 10_000)
+    store = PostgresEventStore(pool)
+    projection = all_projections(store)["table_summaries"]
+    oid = await pool.fetchval("SELECT 'table_summaries'::regclass::oid")
+    async with pool.acquire() as reader, reader.transaction():  # read-only: no horizon held
+        counted = await reader.fetchval("SELECT count(*) FROM table_summaries")
+        rebuilding = asyncio.ensure_future(rebuilds.rebuild(pool, store, projection))
+        deadline = asyncio.get_running_loop().time() + 60
+        while "gave way" not in caplog.text:
+            assert not rebuilding.done(), "the swap went ahead under a reader's lock"
+            assert asyncio.get_running_loop().time() < deadline, "the swap never gave way"
+            await asyncio.sleep(0.05)
+        assert await reader.fetchval("SELECT count(*) FROM table_summaries") >= counted
+    await rebuilding
+    assert await pool.fetchval("SELECT 'table_summaries'::regclass::oid") != oid
