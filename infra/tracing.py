@@ -19,8 +19,8 @@ written, and the SDK and exporter are never imported.
 """
 
 import atexit
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import msgspec
@@ -45,6 +45,8 @@ TRACEPARENT = "traceparent"
 """The key of an event's metadata holding the trace context of the append that wrote it."""
 
 _propagator = TraceContextTextMapPropagator()
+_NOTHING = nullcontext()
+"""What a helper returns when there is nothing to trace: no generator, no span object."""
 _installed: tuple[TracerProvider, Tracer] | None = None
 
 
@@ -119,36 +121,33 @@ def rename(name: str, route: str) -> None:
     current.set_attribute("http.route", route)
 
 
-@contextmanager
-def span(name: str, **attributes: Any) -> Iterator[None]:
+def span(name: str, **attributes: Any) -> AbstractContextManager[Any]:
     """A span of the current trace around the block, made current (nothing when off)."""
     if _installed is None:
-        yield
-        return
-    with _installed[1].start_as_current_span(name, attributes=_named(attributes)):
-        yield
+        return _NOTHING
+    return _installed[1].start_as_current_span(name, attributes=_named(attributes))
 
 
-@contextmanager
-def following(name: str, parents: Iterable[str], **attributes: Any) -> Iterator[None]:
+def following(name: str, parents: Sequence[str], **attributes: Any) -> AbstractContextManager[Any]:
     """A span around the block in each trace of `parents` (W3C `traceparent`s), the child of
     the span each names, the first of them current; nothing when tracing is off or no parent
     is given."""
-    if _installed is None:
-        yield
-        return
-    tracer = _installed[1]
-    contexts = (_propagator.extract({TRACEPARENT: parent}) for parent in parents)
+    if _installed is None or not parents:
+        return _NOTHING
+    contexts = [_propagator.extract({TRACEPARENT: parent}) for parent in parents]
     named = _named(attributes)
-    spans = [tracer.start_span(name, context, attributes=named) for context in contexts]
-    if not spans:
-        yield
-        return
+    return _spans([_installed[1].start_span(name, each, attributes=named) for each in contexts])
+
+
+@contextmanager
+def _spans(spans: list[Span]) -> Iterator[None]:
     try:
         with trace.use_span(spans[0], end_on_exit=False):  # the clients' spans nest in it
             yield
     except BaseException as error:
-        _failed(spans, error)
+        for each in spans:
+            each.record_exception(error)
+            each.set_status(Status(StatusCode.ERROR, type(error).__name__))
         raise
     finally:
         for each in spans:
@@ -157,9 +156,3 @@ def following(name: str, parents: Iterable[str], **attributes: Any) -> Iterator[
 
 def _named(attributes: dict[str, Any]) -> dict[str, Any]:
     return {f"cardroom.{key}": value for key, value in attributes.items()}
-
-
-def _failed(spans: list[Span], error: BaseException) -> None:
-    for each in spans:
-        each.record_exception(error)
-        each.set_status(Status(StatusCode.ERROR, type(error).__name__))
