@@ -12,10 +12,11 @@ The context crosses processes inside the event itself: the append writes the W3C
 with the event, so the relay, every projection and every live feed start their span as a
 child of the append that wrote the events, one span per traced command in a batch (a batch
 of many commands is then seen in each command's trace). A command appended by a bot or clock
-worker starts a trace of its own at its append.
+worker starts a trace of its own at its append. A trace that would begin with a client call
+of its own (a worker polling Redis or Postgres, a migration) is not sampled: it is noise.
 
 Off, nothing is installed: the helpers return at their first line, no metadata is read or
-written, and the SDK and exporter are never imported.
+written, and the exporter is never imported.
 """
 
 import atexit
@@ -25,10 +26,16 @@ from typing import Any
 
 import msgspec
 from opentelemetry import trace
+from opentelemetry.context import Context
 from opentelemetry.instrumentation.asyncpg import AsyncPGInstrumentor
 from opentelemetry.instrumentation.redis import RedisInstrumentor
-from opentelemetry.trace import Span, Status, StatusCode, Tracer, TracerProvider
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import TracerProvider as SdkTracerProvider
+from opentelemetry.sdk.trace.sampling import Decision, ParentBased, Sampler, SamplingResult
+from opentelemetry.trace import Link, Span, SpanKind, Status, StatusCode, Tracer, TracerProvider
 from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
+from opentelemetry.trace.span import TraceState
+from opentelemetry.util.types import Attributes
 
 from commands.store import StoredEvent
 from infra.variables import Variable, read_url
@@ -57,18 +64,47 @@ class _Traced(msgspec.Struct):
 _decode_traced = msgspec.json.Decoder(_Traced).decode
 
 
+class _NoLoneClientCalls(Sampler):
+    """Samples every trace but one that a client call begins (`ParentBased` makes every other
+    span follow its parent's decision)."""
+
+    def should_sample(
+        self,
+        parent_context: Context | None,
+        trace_id: int,
+        name: str,
+        kind: SpanKind | None = None,
+        attributes: Attributes = None,
+        links: Sequence[Link] | None = None,
+        trace_state: TraceState | None = None,
+    ) -> SamplingResult:
+        if kind is SpanKind.CLIENT:
+            return SamplingResult(Decision.DROP)
+        return SamplingResult(Decision.RECORD_AND_SAMPLE, attributes)
+
+    def get_description(self) -> str:
+        return "NoLoneClientCalls"
+
+
+def tracer_provider(role: str) -> SdkTracerProvider:
+    """The tracer provider of a process of this role, sampling as the module says; its spans
+    go nowhere until a span processor is added."""
+    return SdkTracerProvider(
+        resource=Resource.create({"service.name": f"cardroom-{role}"}),
+        sampler=ParentBased(root=_NoLoneClientCalls()),
+    )
+
+
 def start(endpoint: str | None, role: str) -> None:
     """Export this process's spans to `endpoint` by OTLP, as the service `cardroom-<role>`;
-    nothing when `endpoint` is None. The SDK is imported here so a process that does not
-    trace never loads it."""
+    nothing when `endpoint` is None. The exporter (protobuf and an HTTP client) is imported
+    here so that a process that does not trace never loads it."""
     if endpoint is None:
         return
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-    from opentelemetry.sdk.resources import Resource
-    from opentelemetry.sdk.trace import TracerProvider as SdkTracerProvider
     from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
-    provider = SdkTracerProvider(resource=Resource.create({"service.name": f"cardroom-{role}"}))
+    provider = tracer_provider(role)
     provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=endpoint)))
     atexit.register(provider.shutdown)  # sends the spans still buffered
     install(provider)

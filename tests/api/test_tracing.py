@@ -9,7 +9,7 @@ import asyncpg
 import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind
@@ -29,7 +29,7 @@ START = {"type": "start_game"}
 def exported() -> Iterator[InMemorySpanExporter]:
     """Tracing on, for this test, into memory."""
     exporter = InMemorySpanExporter()
-    provider = TracerProvider()
+    provider = tracing.tracer_provider("test")
     provider.add_span_processor(SimpleSpanProcessor(exporter))
     tracing.install(provider)
     try:
@@ -83,6 +83,7 @@ async def test_a_command_is_one_trace_from_its_request_to_the_relay_projections_
             await events_until(stream, version)
         await settled(pool)
     spans = list(exported.get_finished_spans())
+    assert not [each.name for each in spans if each.parent is None and each.kind is SpanKind.CLIENT]
     (request,) = [each for each in spans if each.name == "POST /games/{game_id}/commands"]
     assert request.kind is SpanKind.SERVER
     trace = [each for each in spans if each.context.trace_id == request.context.trace_id]
