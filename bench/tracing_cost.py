@@ -104,8 +104,11 @@ async def main(postgres: str, rounds: int, seconds: float, players: int) -> None
     finally:
         await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
         await admin.close()
-    off, on = statistics.median(rates["off"]), statistics.median(rates["on"])
-    print(f"\nmedian commands/s: off {off:.0f}, on {on:.0f}; on/off {on / off:.2f}")
+    ratios = [on / off for off, on in zip(rates["off"], rates["on"], strict=True)]
+    print(
+        f"\non/off, each round beside the round before it: {' '.join(f'{r:.2f}' for r in ratios)};"
+        f" median {statistics.median(ratios):.2f}"
+    )
 
 
 if __name__ == "__main__":
