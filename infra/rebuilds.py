@@ -116,21 +116,22 @@ class Shadow:
 
     async def swap(self) -> Position:
         """Swap the shadow in, trying again while a lock is not granted in time."""
-        for attempt in range(1, SWAP_TRIES + 1):
+        for _ in range(SWAP_TRIES - 1):
             try:
-                async with self._pool.acquire() as connection, connection.transaction():
-                    position = await self._swap(connection)
-                self.position = position
-                return position
+                return await self._swapped()
             except asyncpg.LockNotAvailableError as error:
-                if attempt == SWAP_TRIES:
-                    raise
                 log.warning("rebuild %s: the swap gave way (%s); trying again", self.schema, error)
                 await asyncio.sleep(SWAP_PAUSE)
-        raise AssertionError("unreachable")
+        return await self._swapped()
 
     async def drop(self) -> None:
         await self._pool.execute(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
+
+    async def _swapped(self) -> Position:
+        async with self._pool.acquire() as connection, connection.transaction():
+            position = await self._swap(connection)
+        self.position = position
+        return position
 
     async def _swap(self, connection: asyncpg.Connection) -> Position:
         """Lock, catch the shadow up, move it in. The locks come before any write: a

@@ -4,15 +4,18 @@ and the tables swapped in keep their names and their indexes' names."""
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
+from click.testing import CliRunner
 from httpx import AsyncClient
 
+from api.main.cli import main
 from infra import rebuilds
 from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import all_projections
+from infra.projection_runner import all_projections, projection_names
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seated_table
 from tests.projections.settle import settled
@@ -131,3 +134,17 @@ async def test_a_swap_gives_way_to_a_reader_holding_a_table_then_swaps_once_it_i
         assert await reader.fetchval("SELECT count(*) FROM table_summaries") >= counted
     await rebuilding
     assert await pool.fetchval("SELECT 'table_summaries'::regclass::oid") != oid
+
+
+def test_the_command_and_the_operations_page_name_every_read_model() -> None:
+    names = projection_names()
+    assert "ratings" in names
+    helped = CliRunner().invoke(main, ["project", "--help"], terminal_width=200)
+    assert helped.exit_code == 0, helped.output
+    page = (Path(__file__).parents[2] / "docs" / "operations.md").read_text()
+    rebuilds_section = page.split("## Rebuilds", 1)[1]
+    for name in names:
+        assert name in helped.output
+        assert f"`{name}`" in rebuilds_section
+    refused = CliRunner().invoke(main, ["project", "--rebuild", "nothing"])
+    assert refused.exit_code == 2 and "ratings" in refused.output
