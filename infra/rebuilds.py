@@ -9,9 +9,9 @@ being served and kept up to date. The transactions are kept short on purpose: a 
 holds back the horizon that the relay, every projection and the horizon tests read up to.
 
 Once the shadow has caught up, one short transaction swaps it in: it takes the projection's
-lock (the live runner pauses between two batches) and the live tables' locks, applies to the
-shadow the few events committed since, drops the live tables, moves the shadow's in their
-place under the same names (indexes renamed as the live ones were) and sets the live
+lock (the live runner pauses between two batches), applies to the shadow the few events
+committed since, takes the live tables' locks, drops the live tables, moves the shadow's in
+their place under the same names (indexes renamed as the live ones were) and sets the live
 checkpoint to the shadow's.
 A reader sees the old read model or the new one, whole: a query arriving during the swap
 waits for the table's lock, then reads the new table. The swap waits at most
@@ -95,7 +95,7 @@ class Shadow:
         self._live = "public"
 
     async def create(self) -> None:
-        """Empty shadow tables like the live ones (a crashed rebuild's left over are dropped)."""
+        """Empty shadow tables like the live ones (what a crashed rebuild left is dropped)."""
         async with self._pool.acquire() as connection, connection.transaction():
             self._live = await connection.fetchval("SELECT current_schema()")
             await connection.execute(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
@@ -134,17 +134,20 @@ class Shadow:
         return position
 
     async def _swap(self, connection: asyncpg.Connection) -> Position:
-        """Lock, catch the shadow up, move it in. The locks come before any write: a
-        transaction waiting for them has no id yet, so it holds back no horizon."""
+        """Catch the shadow up under the projection's lock, then lock the live tables and
+        move the shadow in. The live tables are locked last: a fold may read them on other
+        connections (the snapshots' game loads do); and a transaction that has written
+        nothing yet, as when no event came since the shadow was filled, waits for them
+        without an id, holding back no horizon (else for `lock_timeout` at most)."""
         await connection.execute(f"SET LOCAL lock_timeout = {round(SWAP_LOCK_TIMEOUT * 1000)}")
         await connection.execute(PROJECTION_LOCK, self._projection.name)
-        live = ", ".join(f"{self._live}.{table}" for table in self._projection.tables)
-        await connection.execute(f"LOCK TABLE {live} IN ACCESS EXCLUSIVE MODE")
         position = self.position
         while events := await self._store.read_all(position, BATCH):
             await self._apply(connection, events)
             position = events[-1].position
         await connection.execute(f"SET LOCAL search_path TO {self._live}")
+        live = ", ".join(f"{self._live}.{table}" for table in self._projection.tables)
+        await connection.execute(f"LOCK TABLE {live} IN ACCESS EXCLUSIVE MODE")
         for table in self._projection.tables:
             await self._move(connection, table)
         await checkpoints.save(connection, self._projection.name, position)
