@@ -148,3 +148,26 @@ def test_the_command_and_the_operations_page_name_every_read_model() -> None:
         assert f"`{name}`" in rebuilds_section
     refused = CliRunner().invoke(main, ["project", "--rebuild", "nothing"])
     assert refused.exit_code == 2 and "ratings" in refused.output
+
+
+async def test_events_committed_while_the_shadow_filled_are_folded_in_by_the_swap(
+    client: AsyncClient, pool: asyncpg.Pool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = PostgresEventStore(pool)
+    filled = rebuilds.Shadow.fill
+    opened: list[str] = []
+
+    async def fill_then_open_a_table(shadow: rebuilds.Shadow, progress: Any = None) -> None:
+        await filled(shadow, progress)
+        opened.append((await open_table(client, "gnono", 2))[0])
+        deadline = asyncio.get_running_loop().time() + 30
+        while not any(e.stream_id == opened[0] for e in await store.read_all(shadow.position)):
+            assert asyncio.get_running_loop().time() < deadline, "the horizon never passed"
+            await asyncio.sleep(0.05)
+
+    monkeypatch.setattr(rebuilds.Shadow, "fill", fill_then_open_a_table)
+    projection = all_projections(store)["table_summaries"]
+    built_to = await rebuilds.rebuild(pool, store, projection)
+    last = (await store.read_stream(opened[0]))[-1]
+    assert built_to >= last.position
+    assert await pool.fetchval("SELECT count(*) FROM table_summaries WHERE game_id = $1", opened[0])
