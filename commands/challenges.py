@@ -9,9 +9,11 @@ the game starts once every seat is taken. Each of these steps carries an idempot
 derived from the challenge, so none of them is ever recorded twice.
 """
 
+import asyncio
+import contextlib
 import secrets
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -22,7 +24,7 @@ from commands.handler import CommandHandler
 from commands.records import new_records
 from commands.registry import game_rules
 from commands.store import ConcurrencyConflict, GameStreams, StoredEvent
-from domain import challenges, table
+from domain import challenges, players, table
 from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent, ChallengeIssued
 from domain.errors import DomainError, require
 
@@ -31,6 +33,7 @@ BOT = "random"
 """The strategy of the bots that fill a challenge's table when it asks for bots."""
 _GAMES = uuid.UUID("0c6a11e7-9e5c-4b1d-8f7a-6368616c6c67")
 _decoder = msgspec.json.Decoder(ChallengeEvent)
+_registered = msgspec.json.Decoder(players.PlayerRegistered)
 
 
 def decode(stored: StoredEvent) -> ChallengeEvent:
@@ -111,6 +114,14 @@ class Challenges:
             if not refusal.code.startswith("challenge_"):
                 raise
 
+    async def registered(self, handle: str) -> str:
+        """A player's handle as registered (`Ada` for `ada`); refused when nobody has it."""
+        stored = await self._store.read_stream(players.stream_id(handle), 0, 1)
+        if not stored:
+            raise DomainError("player_not_found", f"no player is registered as {handle!r}")
+        registered: players.PlayerRegistered = _registered.decode(stored[0].data)
+        return registered.handle
+
     async def challenge(self, challenge_id: str) -> Challenge:
         """A challenge as its events leave it; refused when there is none."""
         challenge, _ = await self._load(challenge_id)
@@ -173,3 +184,26 @@ def _checked_options(kind: str, options: dict[str, Any], now: datetime) -> table
     created = events[0]
     assert isinstance(created, table.TableCreated)
     return created
+
+
+DueChallenges = Callable[[datetime], Awaitable[list[str]]]
+"""The open challenges whose time is up at a moment (a read model's query)."""
+EXPIRY_SECONDS = 1.0
+"""How often the clock looks for challenges whose time is up."""
+
+
+class ChallengeClock:
+    """Expires every challenge nobody answered in time, through `Challenges.expire`: an
+    expiry is an event like any answer, and a challenge answered meanwhile stays answered."""
+
+    def __init__(
+        self, challenges: Challenges, due: DueChallenges, now: Callable[[], datetime] = _utc_now
+    ) -> None:
+        self._challenges, self._due, self._now = challenges, due, now
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        while not stopping.is_set():
+            for challenge_id in await self._due(self._now()):
+                await self._challenges.expire(challenge_id)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), EXPIRY_SECONDS)
