@@ -4,11 +4,12 @@ expires what nobody answered in time."""
 
 import uuid
 from datetime import timedelta
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import State
+from litestar.params import PathParameter
 
 from api.http.auth import HandlerDependency, required_player
 from api.http.bodies import OptionValue, decode_body
@@ -19,6 +20,9 @@ from domain.errors import DomainError
 from projections.player_news import ChallengeRow
 
 MAX_EXPIRY = 7 * 24 * 3600
+ChallengeId = Annotated[
+    str, PathParameter(max_length=64, description="the challenge's id (a UUID)")
+]
 
 
 class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -95,7 +99,7 @@ class ChallengesController(Controller):
         )
 
     @get("/{challenge_id:str}")
-    async def challenge(self, challenge_id: str, state: State) -> ChallengeRow:
+    async def challenge(self, challenge_id: ChallengeId, state: State) -> ChallengeRow:
         """A challenge as its log has it."""
         challenge_id = _checked_id(challenge_id)
         challenge = await _challenges(state).challenge(challenge_id)
@@ -108,7 +112,7 @@ class ChallengesController(Controller):
     async def accept(
         self,
         request: Request[Any, Any, Any],
-        challenge_id: str,
+        challenge_id: ChallengeId,
         state: State,
         handler: HandlerDependency,
     ) -> ChallengeAcceptedAnswer:
@@ -122,7 +126,7 @@ class ChallengesController(Controller):
     async def decline(
         self,
         request: Request[Any, Any, Any],
-        challenge_id: str,
+        challenge_id: ChallengeId,
         state: State,
         handler: HandlerDependency,
     ) -> None:
@@ -135,7 +139,7 @@ class ChallengesController(Controller):
     async def cancel(
         self,
         request: Request[Any, Any, Any],
-        challenge_id: str,
+        challenge_id: ChallengeId,
         state: State,
         handler: HandlerDependency,
     ) -> None:

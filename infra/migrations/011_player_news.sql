@@ -22,17 +22,19 @@ CREATE TABLE IF NOT EXISTS player_tables (
   PRIMARY KEY (player, game_id)
 );
 
--- Read model: challenges, and when each open one expires (the clock worker's).
+-- Read model: challenges, and when each open one expires (the clock worker's). An answer
+-- updates its challenge's row by an upsert that names only what it changes, so the columns
+-- the issue writes may not be declared NOT NULL.
 CREATE TABLE IF NOT EXISTS challenges (
-  challenge_id text        PRIMARY KEY,
-  challenger   text        NOT NULL,
+  challenge_id text PRIMARY KEY,
+  challenger   text,
   challenged   text,
-  kind         text        NOT NULL,
-  options      jsonb       NOT NULL,
-  seats        integer     NOT NULL,
-  bots         boolean     NOT NULL,
-  status       text        NOT NULL,
-  expires_at   timestamptz NOT NULL,
+  kind         text,
+  options      jsonb,
+  seats        integer,
+  bots         boolean,
+  status       text NOT NULL,
+  expires_at   timestamptz,
   game_id      text,
   reason       text
 );
