@@ -12,10 +12,15 @@ from litestar.datastructures import State
 from litestar.params import PathParameter
 
 from api.http.auth import HandlerDependency, required_player
-from api.http.bodies import OptionValue, decode_body
+from api.http.bodies import (
+    ChallengeAcceptedAnswer,
+    ChallengeIssuedAnswer,
+    ChallengeRequest,
+    DeclineRequest,
+    decode_body,
+)
 from api.http.rate_limits import RATE_LIMIT
 from commands.challenges import Challenges
-from domain.challenges import DeclineReason
 from domain.errors import DomainError
 from projections.player_news import ChallengeRow
 
@@ -23,35 +28,6 @@ MAX_EXPIRY = 7 * 24 * 3600
 ChallengeId = Annotated[
     str, PathParameter(max_length=64, description="the challenge's id (a UUID)")
 ]
-
-
-class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`challenged`: a registered handle, or null for an open challenge anyone with its id
-    may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
-    the challenge waits for an answer."""
-
-    kind: str
-    challenged: str | None = None
-    options: dict[str, OptionValue] = {}
-    seats: int = 2
-    bots: bool = False
-    expires_in: int = 600
-
-
-class ChallengeIssuedAnswer(msgspec.Struct, frozen=True):
-    challenge_id: str
-
-
-class DeclineRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    reason: DeclineReason = "generic"
-
-
-class ChallengeAcceptedAnswer(msgspec.Struct, frozen=True):
-    """The table the acceptance opened, and the acceptor's seat there (the player token acts
-    for it)."""
-
-    game_id: str
-    seat: int
 
 
 def _challenges(state: State) -> Challenges:
@@ -64,6 +40,16 @@ def _checked_id(challenge_id: str) -> str:
         return str(uuid.UUID(challenge_id))
     except ValueError:
         raise DomainError("challenge_not_found", "there is no challenge at this path") from None
+
+
+async def _shown(state: State, challenge_id: str) -> ChallengeRow:
+    """A challenge as its log has it now."""
+    challenge_id = _checked_id(challenge_id)
+    challenge = await _challenges(state).challenge(challenge_id)
+    assert challenge.issued is not None
+    shown = {"status": challenge.status, "game_id": challenge.game_id}
+    fields = msgspec.structs.asdict(challenge.issued) | shown
+    return ChallengeRow(challenge_id, reason=challenge.reason, **fields)
 
 
 class ChallengesController(Controller):
@@ -101,12 +87,7 @@ class ChallengesController(Controller):
     @get("/{challenge_id:str}")
     async def challenge(self, challenge_id: ChallengeId, state: State) -> ChallengeRow:
         """A challenge as its log has it."""
-        challenge_id = _checked_id(challenge_id)
-        challenge = await _challenges(state).challenge(challenge_id)
-        assert challenge.issued is not None
-        shown = {"status": challenge.status, "game_id": challenge.game_id}
-        fields = msgspec.structs.asdict(challenge.issued) | shown
-        return ChallengeRow(challenge_id, reason=challenge.reason, **fields)
+        return await _shown(state, challenge_id)
 
     @post("/{challenge_id:str}/accept", status_code=201, opt={RATE_LIMIT: "seats"})
     async def accept(
@@ -122,27 +103,30 @@ class ChallengesController(Controller):
         game_id, seat = await _challenges(state).accept(_checked_id(challenge_id), player)
         return ChallengeAcceptedAnswer(game_id, seat)
 
-    @post("/{challenge_id:str}/decline", status_code=204, opt={RATE_LIMIT: "seats"})
+    @post("/{challenge_id:str}/decline", status_code=200, opt={RATE_LIMIT: "seats"})
     async def decline(
         self,
         request: Request[Any, Any, Any],
         challenge_id: ChallengeId,
         state: State,
         handler: HandlerDependency,
-    ) -> None:
-        """Decline a challenge made to the caller, with a reason from a fixed list."""
+    ) -> ChallengeRow:
+        """Decline a challenge made to the caller, with a reason from a fixed list; answers
+        the challenge as it now stands."""
         player = await required_player(handler, request)
         data = decode_body(await request.body() or b"{}", DeclineRequest)
         await _challenges(state).decline(_checked_id(challenge_id), player, data.reason)
+        return await _shown(state, challenge_id)
 
-    @post("/{challenge_id:str}/cancel", status_code=204, opt={RATE_LIMIT: "seats"})
+    @post("/{challenge_id:str}/cancel", status_code=200, opt={RATE_LIMIT: "seats"})
     async def cancel(
         self,
         request: Request[Any, Any, Any],
         challenge_id: ChallengeId,
         state: State,
         handler: HandlerDependency,
-    ) -> None:
-        """Cancel a challenge, as its author."""
+    ) -> ChallengeRow:
+        """Cancel a challenge, as its author; answers the challenge as it now stands."""
         player = await required_player(handler, request)
         await _challenges(state).cancel(_checked_id(challenge_id), player)
+        return await _shown(state, challenge_id)

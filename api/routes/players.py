@@ -1,10 +1,11 @@
 """Players: register a handle and get its token (shown once)."""
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from litestar import Request, Response, get, post
 from litestar.datastructures import State
+from litestar.params import KwargDefinition
 
 from api.http.auth import HandlerDependency, required_player
 from api.http.bodies import PlayerCreated, decode_body
@@ -28,6 +29,11 @@ async def register_player(
     return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 
 
+PlayerTablePage = Annotated[
+    Page[PlayerTable], KwargDefinition(schema_component_key="PlayerTablePage")
+]
+
+
 @get("/players/me/games", tags=["players"])
 async def my_games(
     request: Request[Any, Any, Any],
@@ -35,7 +41,7 @@ async def my_games(
     handler: HandlerDependency,
     limit: Limit = 50,
     offset: Offset = 0,
-) -> Page[PlayerTable]:
+) -> PlayerTablePage:
     """The tables the caller (Bearer player token) sits at and whose game has not finished,
     those where it is their turn first: each with the seats to act and the version, what a
     client needs after a reconnect. A read model: it trails the log by the projection lag."""
