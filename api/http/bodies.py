@@ -1,7 +1,7 @@
 """The bodies of HTTP requests and answers, and how a request body is decoded: each body is
 a msgspec Struct, decoded straight into its type."""
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -103,6 +103,8 @@ class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seats: int | None = None
     name: str = ""
     entropy: str = ""
+    bots_after: Annotated[int, msgspec.Meta(ge=0, le=3600)] | None = None
+    """Seconds after which bots take the seats still free (none: wait for players alone)."""
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):

@@ -34,8 +34,7 @@ SECURITY = {
     **{
         key: [PLAYER]
         for key in operations()
-        if (key[1].startswith(("/players/me/", "/challenges"))
-        and key[0] == "post")
+        if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
         or key[1] in ("/players/me/live", "/players/me/games")
     },
 }
