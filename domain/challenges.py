@@ -109,6 +109,7 @@ class Challenge(msgspec.Struct, frozen=True):
     status: Status = "new"
     issued: ChallengeIssued | None = None
     game_id: str | None = None
+    reason: DeclineReason | None = None
     version: int = 0
 
 
@@ -156,8 +157,10 @@ def evolve(challenge: Challenge, event: ChallengeEvent) -> Challenge:
             return msgspec.structs.replace(
                 challenge, status="accepted", game_id=game_id, version=version
             )
-        case ChallengeDeclined():
-            return msgspec.structs.replace(challenge, status="declined", version=version)
+        case ChallengeDeclined(reason=reason):
+            return msgspec.structs.replace(
+                challenge, status="declined", reason=reason, version=version
+            )
         case ChallengeCancelled():
             return msgspec.structs.replace(challenge, status="cancelled", version=version)
         case ChallengeExpired():
