@@ -12,7 +12,7 @@ import msgspec
 
 from commands import challenges as challenge_codec
 from commands.store import EventStore, StoredEvent
-from domain import challenges
+from domain import challenges, table
 from infra.read_models import Page, PostgresReadModel, _columns, _page, write
 from projections.player_news import PlayerNews, PlayerNotice, PlayerTable, challenge_changes
 
@@ -38,11 +38,11 @@ class Notice(msgspec.Struct, frozen=True):
     notice: PlayerNotice
 
 
-class PlayerNewsReadModel(PostgresReadModel[object]):
+class PlayerNewsReadModel(PostgresReadModel[table.AnyTable]):
     """`PostgresReadModel` over `PlayerNews`, which also hears the challenges' streams."""
 
     def __init__(self, store: EventStore) -> None:
-        super().__init__(PlayerNews(), store)  # type: ignore[arg-type]
+        super().__init__(PlayerNews(), store)
 
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
         steps: list[StoredEvent] = []

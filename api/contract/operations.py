@@ -132,6 +132,9 @@ def operations() -> dict[tuple[str, str], Operation]:
 
 
 def _described() -> dict[tuple[str, str], Operation]:
+    # imported here: the players' operations are built of this module's `Operation`
+    from api.contract.player_operations import player_operations
+
     playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
     return {
         ("get", "/health"): Operation(
@@ -271,61 +274,12 @@ def _described() -> dict[tuple[str, str], Operation]:
             description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
             "its registered players and bots (seats with a free name are left out).",
         ),
-        **player_operations(),
+        **player_operations(_BODY, _QUERY),
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "
             "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`). A handle is taken "
             "whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.",
-        ),
-    }
-
-
-_PLAYER = ("missing_token", "wrong_token")
-_ANSWERED = ("challenge_accepted", "challenge_declined", "challenge_cancelled", "challenge_expired")
-"""A challenge answered already (or whose time is up): none but its first answer counts."""
-_ANSWER = ("challenge_not_found", *_PLAYER, *_ANSWERED, "challenge_changed")
-
-
-def player_operations() -> dict[tuple[str, str], Operation]:
-    """The operations of a player's own: their stream, their tables, their challenges."""
-    return {
-        ("get", "/players/me/live"): Operation(
-            (*_PLAYER, "invalid_ticket", "invalid_last_event_id", "too_many_streams"),
-            player="required",
-            description=(
-                "Each message's `event` is the notice's `type`, its `data` the notice (a "
-                "`PlayerNotice`) and its `id` the notice's position "
-                "(`<tx_id>-<global_position>-<slot>`): reconnect with `Last-Event-ID` for "
-                "exactly what was missed, on any node, after any restart (`0-0-0`: from the "
-                "first). A ticket from `POST /players/me/tickets` (`?ticket=`) stands in for "
-                "the token. The news is a read model: it trails the log by the projection lag."
-                " Streams are capped per player and per client address (429)."
-            ),
-        ),
-        ("post", "/players/me/tickets"): Operation(_PLAYER, player="required"),
-        ("get", "/players/me/games"): Operation((*_QUERY, *_PLAYER), player="required"),
-        ("post", "/challenges"): Operation(
-            (
-                *_BODY,
-                *_PLAYER,
-                "player_not_found",
-                "cannot_challenge_yourself",
-                "unknown_kind",
-                "invalid_options",
-                "invalid_seats",
-            ),
-            player="required",
-        ),
-        ("get", "/challenges/{challenge_id}"): Operation(("challenge_not_found",)),
-        ("post", "/challenges/{challenge_id}/accept"): Operation(
-            (*_ANSWER, "own_challenge", "not_challenged", "busy"), player="required"
-        ),
-        ("post", "/challenges/{challenge_id}/decline"): Operation(
-            (*_BODY, *_ANSWER, "own_challenge", "not_challenged"), player="required"
-        ),
-        ("post", "/challenges/{challenge_id}/cancel"): Operation(
-            (*_ANSWER, "not_your_challenge"), player="required"
         ),
     }
 
