@@ -104,6 +104,8 @@ class PlayerNews:
         if state is None:
             return ()
         seated = [(seat, each.player) for seat, each in enumerate(state.seats) if each.player]
+        if not seated:
+            return ()  # nobody to tell: a game of bots and casual seats costs no more
         notice: PlayerNotice | None
         match event:
             case table.GameStarted():
@@ -119,9 +121,9 @@ class PlayerNews:
             return _notices(stored, notices) + _leave(stored, seated)
         if not stored.ends_command or state.status == "finished":
             return _notices(stored, notices)
-        return _notices(stored, notices + _turns(state, stored, seated)) + _sat_at(
-            state, stored, seated
-        )
+        acting = table.acting_seats(GAMES[state.kind], state)
+        turns = _turns(state, stored, seated, acting)
+        return _notices(stored, notices + turns) + _sat_at(state, stored, seated, acting)
 
 
 def _to_each(
@@ -133,13 +135,14 @@ def _to_each(
 
 
 def _turns(
-    state: table.AnyTable, stored: StoredEvent, seated: list[tuple[int, str]]
+    state: table.AnyTable,
+    stored: StoredEvent,
+    seated: list[tuple[int, str]],
+    acting: frozenset[int],
 ) -> list[tuple[str, PlayerNotice]]:
     """A notice to each player whose turn it is after a command, at a turn-based game."""
-    rules = GAMES[state.kind]
-    if state.status != "playing" or rules.real_time:
+    if GAMES[state.kind].real_time:
         return []
-    acting = table.acting_seats(rules, state)
     return [
         (p, PlayerNotice("your_turn", stored.stream_id, state.kind, s, state.version))
         for s, p in seated
@@ -147,13 +150,17 @@ def _turns(
     ]
 
 
-def _sat_at(state: table.AnyTable, stored: StoredEvent, seated: list[tuple[int, str]]) -> Changes:
+def _sat_at(
+    state: table.AnyTable,
+    stored: StoredEvent,
+    seated: list[tuple[int, str]],
+    acting: frozenset[int],
+) -> Changes:
     """Each seated player's row of the table, as it stands after a command."""
-    rules = GAMES[state.kind]
-    acting = sorted(table.acting_seats(rules, state))
+    to_act = sorted(acting)
     rows = (
         PlayerTable(
-            stored.stream_id, state.kind, s, state.status, state.version, acting, s in acting
+            stored.stream_id, state.kind, s, state.status, state.version, to_act, s in acting
         )
         for s, _ in seated
     )
