@@ -29,6 +29,7 @@ from redis.exceptions import ResponseError
 from commands.store import EventStore, Position, StoredEvent
 from infra import checkpoints, rebuilds, tracing
 from infra.database import TRANSIENT
+from infra.player_news import PlayerNewsReadModel
 from infra.postgres_store import PostgresEventStore
 from infra.projection_metrics import DEAD_LETTERS, Lag
 from infra.read_models import PostgresReadModel
@@ -83,6 +84,8 @@ def all_projections(store: EventStore) -> dict[str, ReadModel]:
         model.name: PostgresReadModel(model, store) for model in read_models()
     }
     models[SnapshotTaker.name] = SnapshotTaker(store)
+    news = PlayerNewsReadModel(store)
+    models[news.name] = news
     return models
 
 

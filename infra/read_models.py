@@ -22,6 +22,7 @@ from projections.lobby import LobbyTable
 from projections.model import (
     Append,
     Change,
+    Changes,
     Delete,
     GameState,
     Increment,
@@ -55,11 +56,15 @@ class PostgresReadModel(Generic[S]):
         self._states: OrderedDict[str, GameState[S]] = OrderedDict()
 
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
+        await write(connection, await self.changes(events))
+
+    async def changes(self, events: Sequence[StoredEvent]) -> Changes:
+        """The rows a batch changes, the games' states after it remembered."""
         states = await self._states_before(events) if self.projection.keeps_state else {}
         after, changes = fold(self.projection, states, events)
         if self.projection.keeps_state:
             self._remember(after)
-        await write(connection, changes)
+        return changes
 
     async def _states_before(self, events: Sequence[StoredEvent]) -> dict[str, GameState[S]]:
         """Each game's state before its first event in `events`."""

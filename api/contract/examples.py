@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from api.contract import player_examples
 from api.http import bodies
 from commands.redaction import VersionedEvent
 from commands.registry import GAMES
@@ -78,6 +79,8 @@ def _per_kind(value: Any) -> dict[str, Any]:
 
 def response_examples(method: str, path: str) -> dict[str, Any]:
     """Examples of an operation's success body, by name."""
+    if (players_own := player_examples.response(method, path)) is not None:
+        return players_own
     first = next(iter(GAMES))
     view = kind_example(first).view
     match method, path:
@@ -208,6 +211,8 @@ def _summary(kind: str) -> dict[str, Any]:
 
 
 def request_examples(method: str, path: str) -> dict[str, Any] | None:
+    if (players_own := player_examples.request(method, path)) is not None:
+        return players_own
     match method, path:
         case "post", "/games":
             return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})

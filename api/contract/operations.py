@@ -113,6 +113,10 @@ RATE_LIMITED = {
     ("post", "/players"),
     ("post", "/games/{game_id}/seats"),
     ("post", "/games/{game_id}/commands"),
+    ("post", "/challenges"),
+    ("post", "/challenges/{challenge_id}/accept"),
+    ("post", "/challenges/{challenge_id}/decline"),
+    ("post", "/challenges/{challenge_id}/cancel"),
 }
 """The operations under a rate limit (`api.http.rate_limits`), answering 429 `rate_limited`."""
 
@@ -128,6 +132,9 @@ def operations() -> dict[tuple[str, str], Operation]:
 
 
 def _described() -> dict[tuple[str, str], Operation]:
+    # imported here: the players' operations are built of this module's `Operation`
+    from api.contract.player_operations import player_operations
+
     playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
     return {
         ("get", "/health"): Operation(
@@ -267,6 +274,7 @@ def _described() -> dict[tuple[str, str], Operation]:
             description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
             "its registered players and bots (seats with a free name are left out).",
         ),
+        **player_operations(_BODY, _QUERY),
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "

@@ -30,8 +30,21 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
         return SPECTATOR
     seat = await handler.games.seat_for_token(game_id, token)
     if seat is None:
+        seat = await _player_seat(handler, game_id, token)
+    if seat is None:
         raise DomainError("wrong_token", "this token holds no seat at this game")
     return seat
+
+
+async def _player_seat(handler: CommandHandler, game_id: str, token: str) -> int | None:
+    """The seat a player's token acts for: the seat the player holds at the game, so a
+    program plays every game it sits at with its one player token."""
+    try:
+        handle = await handler.games.player_for_token(token)
+    except DomainError:
+        return None
+    seats = (await handler.games.latest(game_id)).table.seats
+    return next((number for number, seat in enumerate(seats) if seat.player == handle), None)
 
 
 async def game_and_viewer(
@@ -47,6 +60,15 @@ async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any
     <player token>`), if it carries one; a token of no player is refused."""
     token = bearer_token(request)
     return None if token is None else await handler.games.player_for_token(token)
+
+
+async def required_player(handler: CommandHandler, request: Request[Any, Any, Any]) -> str:
+    """The handle of the calling player (`Authorization: Bearer <player token>`): refused
+    without a token (`missing_token`) and with a token of no player (`wrong_token`)."""
+    token = bearer_token(request)
+    if token is None:
+        raise DomainError("missing_token", "send `Authorization: Bearer <player token>`")
+    return await handler.games.player_for_token(token)
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:

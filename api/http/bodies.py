@@ -1,12 +1,13 @@
 """The bodies of HTTP requests and answers, and how a request body is decoded: each body is
 a msgspec Struct, decoded straight into its type."""
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
 from commands.redaction import VersionedEvent
 from domain import clocks
+from domain.challenges import DeclineReason
 from domain.decider import AnyRules
 from domain.errors import DomainError
 
@@ -102,8 +103,39 @@ class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seats: int | None = None
     name: str = ""
     entropy: str = ""
+    bots_after: Annotated[int, msgspec.Meta(ge=0, le=3600)] | None = None
+    """Seconds after which bots take the seats still free (none: wait for players alone)."""
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):
     handle: str
     token: str
+
+
+class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`challenged`: a registered handle, or null for an open challenge anyone with its id
+    may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
+    the challenge waits for an answer."""
+
+    kind: str
+    challenged: str | None = None
+    options: dict[str, OptionValue] = {}
+    seats: int = 2
+    bots: bool = False
+    expires_in: int = 600
+
+
+class ChallengeIssuedAnswer(msgspec.Struct, frozen=True):
+    challenge_id: str
+
+
+class DeclineRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    reason: DeclineReason = "generic"
+
+
+class ChallengeAcceptedAnswer(msgspec.Struct, frozen=True):
+    """The table the acceptance opened, and the acceptor's seat there (the player token acts
+    for it)."""
+
+    game_id: str
+    seat: int

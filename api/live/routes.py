@@ -8,15 +8,23 @@ from litestar.datastructures import State
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from api.http.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
+from api.http.auth import (
+    HandlerDependency,
+    acting_seat,
+    bearer_token,
+    game_and_viewer,
+    required_player,
+)
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
+from api.live import players
 from api.live.direct_streams import DirectStream, Writer
 from api.live.feeds import GameFeed
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.lobby import lobby_updates
 from api.live.subscribers import KEEP_ALIVE, Subscriber
-from api.live.tickets import StreamTicket, TicketBook
+from api.live.tickets import PlayerTicket, PlayerTicketBook, StreamTicket, TicketBook
 from commands.handler import CommandHandler
+from infra import player_news
 
 
 async def follow(
@@ -127,3 +135,61 @@ async def issue_ticket(
     seat = await acting_seat(handler, game_id, bearer_token(request))
     book: TicketBook = request.app.state.tickets
     return await book.issue(game_id, seat)
+
+
+LastEventId = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Last-Event-ID",
+        required=False,
+        max_length=64,
+        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>`",
+    ),
+]
+PlayerTicketParameter = Annotated[
+    str | None, QueryParameter(description="a stream ticket from POST /players/me/tickets")
+]
+
+
+@get("/players/me/live", tags=["players"])
+async def player_live(
+    request: Request[Any, Any, Any],
+    handler: HandlerDependency,
+    last_event_id: LastEventId = None,
+    ticket: PlayerTicketParameter = None,
+) -> ServerSentEvent:
+    """Server-Sent Events of the caller's news (player token, or a ticket): challenges
+    issued to or by them and each answer, games started at which they sit, their turn,
+    games finished with the standings, rematches offered. The id is the notice's position:
+    reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
+    after the newest notice (`GET /players/me/games` tells what stands)."""
+    state = request.app.state
+    hub: LiveHub = state.live
+    refuse_while_closing(hub)
+    after = players.position(last_event_id)
+    if ticket is not None:
+        tickets: PlayerTicketBook = state.player_tickets
+        handle = await tickets.player(ticket)
+    else:
+        handle = await required_player(handler, request)
+    streams: players.PlayerStreams = state.player_streams
+    streams.admit(handle)
+    if after is None:
+        after = await player_news.latest_position(state.pool, handle)
+    release = hub.counts.admit(None, client_address(request))
+    updates = counted(lambda write: streams.updates(write, handle, after), release)
+    return DirectStream(request, updates)
+
+
+@post("/players/me/tickets", tags=["players"])
+async def issue_player_ticket(
+    request: Request[Any, Any, Any], handler: HandlerDependency
+) -> PlayerTicket:
+    """A short-lived ticket for `GET /players/me/live?ticket=...`, as a player (Bearer
+    player token)."""
+    handle = await required_player(handler, request)
+    tickets: PlayerTicketBook = request.app.state.player_tickets
+    return await tickets.issue(handle)
+
+
+PLAYER_LIVE_ROUTES = [player_live, issue_player_ticket]

@@ -2,6 +2,7 @@
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 import redis.asyncio as redis
@@ -21,9 +22,11 @@ from api.http.security_headers import send_security_headers
 from api.live.direct_streams import Service
 from api.live.hub import LiveHub
 from api.live.lobby import LobbyFeeds
-from api.live.routes import issue_ticket, live, lobby_live
-from api.live.tickets import TicketBook
+from api.live.players import PlayerStreams
+from api.live.routes import PLAYER_LIVE_ROUTES, issue_ticket, live, lobby_live
+from api.live.tickets import PlayerTicketBook, TicketBook
 from api.main import wiring
+from api.routes.challenges import ChallengesController
 from api.routes.games import GamesController
 from api.routes.health import HEALTH_ROUTES, DatabaseProbe
 from api.routes.players import PLAYER_ROUTES
@@ -32,11 +35,13 @@ from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.web import web_client
+from commands.challenges import ChallengeClock, Challenges
 from commands.handler import CommandHandler
-from infra import tracing, workers
+from infra import player_news, tracing, workers
 from infra.database import open_pool
 from infra.metrics import watch_pool
 from infra.migrate import migrate
+from infra.postgres_store import PostgresEventStore
 from infra.quickplay import QuickPlay
 from infra.settings import Settings
 
@@ -114,11 +119,19 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
             app.state.tickets = TicketBook(client, stream)
             app.state.handler = process.handler
             app.state.quickplay = QuickPlay(pool, app.state.handler)
+            challenges = Challenges(PostgresEventStore(pool), process.handler)
+            app.state.challenges = challenges
+            app.state.player_tickets = PlayerTicketBook(client, stream)
+            app.state.player_streams = streams = PlayerStreams(hub, pool)
             app.state.audits = AuditThread()
             work = wiring.background_work(pool, client, stream, run_workers, run_workers)
+            work["player news"] = streams.listen
             if run_workers:
                 app.state.bots, clocks = wiring.table_workers(process, pool, settings.bot_pace)
                 work |= {"bots": app.state.bots.run, "clocks": clocks.run}
+                due = partial(player_news.due_challenges, pool)
+                work["challenge clock"] = ChallengeClock(challenges, due).run
+                work["quick play bots"] = app.state.quickplay.fill_with_bots
             async with workers.running({**process.work, "keep-alives": hub.beat, **work}):
                 try:
                     yield
@@ -138,6 +151,8 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
             live,
             issue_ticket,
             lobby_live,
+            *PLAYER_LIVE_ROUTES,
+            ChallengesController,
             *READ_MODEL_ROUTES,
             *PLAYER_ROUTES,
             quick_play,

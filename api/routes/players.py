@@ -1,14 +1,19 @@
 """Players: register a handle and get its token (shown once)."""
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from litestar import Request, Response, post
+from litestar import Request, Response, get, post
+from litestar.datastructures import State
+from litestar.params import KwargDefinition
 
-from api.http.auth import HandlerDependency
+from api.http.auth import HandlerDependency, required_player
 from api.http.bodies import PlayerCreated, decode_body
+from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
+from infra import player_news
+from projections.player_news import PlayerTable
 
 
 @post("/players", tags=["players"], opt={RATE_LIMIT: "players"})
@@ -24,4 +29,24 @@ async def register_player(
     return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 
 
-PLAYER_ROUTES = [register_player]
+PlayerTablePage = Annotated[
+    Page[PlayerTable], KwargDefinition(schema_component_key="PlayerTablePage")
+]
+
+
+@get("/players/me/games", tags=["players"])
+async def my_games(
+    request: Request[Any, Any, Any],
+    state: State,
+    handler: HandlerDependency,
+    limit: Limit = 50,
+    offset: Offset = 0,
+) -> PlayerTablePage:
+    """The tables the caller (Bearer player token) sits at and whose game has not finished,
+    those where it is their turn first: each with the seats to act and the version, what a
+    client needs after a reconnect. A read model: it trails the log by the projection lag."""
+    handle = await required_player(handler, request)
+    return Page(*await player_news.player_tables(state.pool, handle, limit, offset))
+
+
+PLAYER_ROUTES = [register_player, my_games]

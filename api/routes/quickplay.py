@@ -18,10 +18,11 @@ async def quick_play(
 ) -> Response[QuickSeat]:
     """Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
     given), or at a table opened for the caller; the seat that fills a table starts its
-    game. The seat token is shown only once."""
+    game. With `bots_after`, bots take the seats still free after that many seconds, and
+    the game starts. The seat token is shown only once."""
     data = decode_body(await request.body(), QuickPlayRequest)
     player = await calling_player(handler, request)
     command = table.TakeSeat(data.name or player or "", data.entropy, player=player)
     quickplay: QuickPlay = state.quickplay
-    placed = await quickplay.seat(data.kind, data.seats, command)
+    placed = await quickplay.seat(data.kind, data.seats, command, data.bots_after)
     return Response(placed, status_code=201, headers={"Location": f"/games/{placed.game_id}"})

@@ -298,6 +298,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PlayerLive
+         * @description Server-Sent Events of the caller's news (player token, or a ticket): challenges
+         *     issued to or by them and each answer, games started at which they sit, their turn,
+         *     games finished with the standings, rematches offered. The id is the notice's position:
+         *     reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
+         *     after the newest notice (`GET /players/me/games` tells what stands).
+         *
+         *     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`) and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with `Last-Event-ID` for exactly what was missed, on any node, after any restart (`0-0-0`: from the first). A ticket from `POST /players/me/tickets` (`?ticket=`) stands in for the token. The news is a read model: it trails the log by the projection lag. Streams are capped per player and per client address (429).
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayersMeLivePlayerLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssuePlayerTicket
+         * @description A short-lived ticket for `GET /players/me/live?ticket=...`, as a player (Bearer
+         *     player token).
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["PlayersMeTicketsIssuePlayerTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept
+         * @description Accept a challenge made to the caller (or an open one): its table opens with the
+         *     author at seat 0 and the caller at seat 1, and starts once every seat is taken.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdAcceptAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel
+         * @description Cancel a challenge, as its author; answers the challenge as it now stands.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdCancelCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Challenge
+         * @description A challenge as its log has it.
+         */
+        get: operations["ChallengesChallengeIdChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline
+         * @description Decline a challenge made to the caller, with a reason from a fixed list; answers
+         *     the challenge as it now stands.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdDeclineDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue
+         * @description Challenge a player (by handle) or anyone (no handle) to a table of a kind, as a
+         *     player (Bearer player token). Both players' streams hear it.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lobby": {
         parameters: {
             query?: never;
@@ -448,6 +610,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MyGames
+         * @description The tables the caller (Bearer player token) sits at and whose game has not finished,
+         *     those where it is their turn first: each with the seats to act and the version, what a
+         *     client needs after a reconnect. A read model: it trails the log by the projection lag.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayersMeGamesMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quickplay": {
         parameters: {
             query?: never;
@@ -461,7 +647,8 @@ export interface paths {
          * QuickPlay
          * @description Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
          *     given), or at a table opened for the caller; the seat that fills a table starts its
-         *     game. The seat token is shown only once.
+         *     game. With `bots_after`, bots take the seats still free after that many seconds, and
+         *     the game starts. The seat token is shown only once.
          *
          *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and the rematches of the kind's default options and no clock: a table opened with `POST /games` is never chosen. A player already waiting at an open table of the kind is refused (`already_waiting`, naming it) rather than given another.
          *
@@ -585,6 +772,54 @@ export interface components {
             ok: boolean;
             checks: components["schemas"]["CheckReport"][];
             first_failure: components["schemas"]["Failure"] | null;
+        };
+        /** ChallengeAcceptedAnswer */
+        ChallengeAcceptedAnswer: {
+            game_id: string;
+            seat: number;
+        };
+        /** ChallengeIssuedAnswer */
+        ChallengeIssuedAnswer: {
+            challenge_id: string;
+        };
+        /**
+         * ChallengeRequest
+         * @description `challenged`: a registered handle, or null for an open challenge anyone with its id
+         *         may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
+         *         the challenge waits for an answer.
+         */
+        ChallengeRequest: {
+            kind: string;
+            /** @description Default: null. */
+            challenged?: string | null;
+            options?: components["schemas"]["AnyOptions"];
+            /** @description Default: 2. */
+            seats?: number;
+            /** @description Default: false. */
+            bots?: boolean;
+            /** @description Default: 600. */
+            expires_in?: number;
+        };
+        /**
+         * ChallengeRow
+         * @description A challenge as the read model keeps it (`GET /challenges/{id}` has it from its log).
+         */
+        ChallengeRow: {
+            challenge_id: string;
+            challenger: string;
+            challenged: string | null;
+            kind: string;
+            options: {
+                [key: string]: unknown;
+            };
+            seats: number;
+            bots: boolean;
+            /** @enum {string} */
+            status: "new" | "open" | "accepted" | "declined" | "cancelled" | "expired";
+            /** Format: date-time */
+            expires_at: string;
+            game_id?: string | null;
+            reason?: string | null;
         };
         /** CheckReport */
         CheckReport: {
@@ -920,6 +1155,14 @@ export interface components {
         };
         /** @description A table to open: its kind and options. */
         CreateGame: components["schemas"]["GnonoCreateGame"] | components["schemas"]["MadCreateGame"] | components["schemas"]["OnexenoCreateGame"] | components["schemas"]["EclipticCreateGame"] | components["schemas"]["CnoCreateGame"];
+        /** DeclineRequest */
+        DeclineRequest: {
+            /**
+             * @description Default: "generic".
+             * @enum {unknown}
+             */
+            reason?: "bots" | "clock" | "generic" | "kind" | "later" | "options";
+        };
         /**
          * BattleFought
          * @description The defender's strength and cards are only recorded when the defender wins.
@@ -2013,6 +2256,42 @@ export interface components {
             points: number;
         };
         /**
+         * PlayerNotice
+         * @description One entry of a player's news; which fields it has depends on its `type`.
+         */
+        PlayerNotice: {
+            /** @enum {unknown} */
+            type: "challenge_accepted" | "challenge_cancelled" | "challenge_declined" | "challenge_expired" | "challenge_issued" | "game_finished" | "game_started" | "rematch_offered" | "your_turn";
+            /** @default null */
+            game_id: string | null;
+            /** @default null */
+            kind: string | null;
+            /** @default null */
+            seat: number | null;
+            /** @default null */
+            version: number | null;
+            /** @default null */
+            standings: components["schemas"]["Standing"][] | null;
+            /** @default null */
+            rematch: string | null;
+            /** @default null */
+            challenge_id: string | null;
+            /** @default null */
+            challenger: string | null;
+            /** @default null */
+            challenged: string | null;
+            /** @default null */
+            options: Record<string, never> | null;
+            /** @default null */
+            seats: number | null;
+            /** @default null */
+            bots: boolean | null;
+            /** @default null */
+            expires_at: string | null;
+            /** @default null */
+            reason: string | null;
+        };
+        /**
          * PlayerRating
          * @description A player's rating at one kind.
          */
@@ -2033,6 +2312,34 @@ export interface components {
             recent_games: components["schemas"]["PlayerGame"][];
             ratings: components["schemas"]["PlayerRating"][];
             rating_changes: components["schemas"]["RatingChange"][];
+        };
+        /**
+         * PlayerTable
+         * @description A table a player sits at, not finished: `to_act` are the seats that may move now.
+         */
+        PlayerTable: {
+            game_id: string;
+            kind: string;
+            seat: number;
+            /** @enum {string} */
+            status: "new" | "open" | "playing" | "finished";
+            version: number;
+            to_act: number[];
+            your_turn: boolean;
+        };
+        /**
+         * PlayerTablePage
+         * @description One page; `next_offset` is null on the last.
+         */
+        PlayerTablePage: {
+            items: components["schemas"]["PlayerTable"][];
+            next_offset: number | null;
+        };
+        /** PlayerTicket */
+        PlayerTicket: {
+            ticket: string;
+            handle: string;
+            expires_in: number;
         };
         /**
          * Problem
@@ -2061,6 +2368,8 @@ export interface components {
             name?: string;
             /** @description Default: "". */
             entropy?: string;
+            /** @description Default: null. */
+            bots_after?: number | null;
         };
         /** QuickSeat */
         QuickSeat: {
@@ -4049,6 +4358,1287 @@ export interface operations {
             };
         };
     };
+    PlayersMeLivePlayerLive: {
+        parameters: {
+            query?: {
+                /** @description a stream ticket from POST /players/me/tickets */
+                ticket?: string | null;
+            };
+            header?: {
+                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "invalid_ticket";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_last_event_id */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_last_event_id",
+                     *       "title": "invalid last event id",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_last_event_id"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "invalid_last_event_id";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:too_many_streams",
+                     *       "title": "too many streams",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "too_many_streams";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeTicketsIssuePlayerTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTicket"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdAcceptAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeAcceptedAnswer"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "own_challenge" | "not_challenged";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdCancelCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_your_challenge */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "not_your_challenge";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdDeclineDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (`generic` when left out). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "own_challenge" | "not_challenged";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The kind, options and seats, and who is challenged. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeIssuedAnswer"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Not found. `code`: player_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:player_not_found",
+                     *       "title": "player not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "player_not_found";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: cannot_challenge_yourself, unknown_kind, invalid_options, invalid_seats */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:cannot_challenge_yourself",
+                     *       "title": "cannot challenge yourself",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "cannot_challenge_yourself"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "cannot_challenge_yourself" | "unknown_kind" | "invalid_options" | "invalid_seats";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
     LobbyLobby: {
         parameters: {
             query?: {
@@ -4897,6 +6487,148 @@ export interface operations {
                         status: 429;
                         /** @enum {unknown} */
                         code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeGamesMyGames: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTablePage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
                     };
                 };
             };

@@ -1,6 +1,7 @@
 // The web client's entry point: the page for the address, under the site's header.
 import { render } from "preact";
 import "./app.css";
+import { PlayerNews } from "./news";
 import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
 import { ReplayPage } from "./pages/replay";
@@ -35,6 +36,7 @@ function App() {
           Cardroom
         </Link>
       </nav>
+      <PlayerNews here={route.page === "play" ? route.id : null} />
       <Page route={route} />
     </>
   );

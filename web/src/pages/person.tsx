@@ -4,6 +4,7 @@
 import { type KindInfo, type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
 import { Link } from "../router";
+import { ChallengeButton } from "./challenge";
 import { ratingWords, useRead } from "./scoreboard";
 import "./people.css";
 
@@ -22,6 +23,7 @@ export function PersonPage({ name }: { name: string }) {
     <main class="people" data-testid="person">
       <header class="panel people__header">
         <h1>{name}</h1>
+        <ChallengeButton handle={name} />
         {answer ? <p class="quiet">{totals(answer.kinds)}</p> : null}
       </header>
       {problem ? (
