@@ -214,7 +214,10 @@ def request_examples(method: str, path: str) -> dict[str, Any] | None:
         case "post", "/games/{game_id}/seats":
             person = {"name": "ada", "entropy": "my lucky dice"}
             player = {"summary": "with a player token", "value": {"entropy": "my lucky dice"}}
-            bot = {"value": {"bot": "heuristic"}}
+            bot = {
+                "summary": "a bot, seated by the host with its seat token",
+                "value": {"bot": "heuristic"},
+            }
             return {"person": {"value": person}, "player": player, "bot": bot}
         case "post", "/players":
             return {"player": {"value": {"handle": "ada"}}}

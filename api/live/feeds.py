@@ -29,6 +29,7 @@ from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after
 from commands.store import StoredEvent
+from domain import table
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -73,7 +74,7 @@ class GameFeed:
 
     def join(self, subscriber: Subscriber) -> None:
         self.subscribers.add(subscriber)
-        if self.game.table.status == "finished":
+        if table.is_over(self.game.table):
             subscriber.finish()
 
     def leave(self, subscriber: Subscriber) -> bool:
@@ -207,7 +208,7 @@ class GameFeed:
         and the loop serves other requests between slices instead of after them all."""
         self._game = game
         batch = Batch(game, tuple(events))
-        finished = game.table.status == "finished"
+        finished = table.is_over(game.table)
         for count, subscriber in enumerate(list(self.subscribers), 1):
             subscriber.offer(batch)
             if finished:

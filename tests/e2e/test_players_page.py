@@ -161,7 +161,8 @@ def play_rated_game(http: httpx.Client, player_token: str) -> tuple[str, str]:
     seated = http.post(f"/games/{game_id}/seats", json={}, headers=bearer(player_token))
     assert seated.status_code == 201, seated.text
     token: str = seated.json()["token"]
-    assert http.post(f"/games/{game_id}/seats", json={"bot": "random"}).status_code == 201
+    bot = http.post(f"/games/{game_id}/seats", json={"bot": "random"}, headers=bearer(token))
+    assert bot.status_code == 201, bot.text
     rng = random.Random(0)
     deadline = time.monotonic() + GAME_SECONDS
     while True:
