@@ -272,6 +272,7 @@ def _described() -> dict[tuple[str, str], Operation]:
             description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
             "its registered players and bots (seats with a free name are left out).",
         ),
+        ("get", "/player"): Operation(("missing_token", "wrong_token"), player="required"),
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "
