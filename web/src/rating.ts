@@ -15,5 +15,5 @@ export function familiarChange(change: number): string {
 
 /** How sure the rating is: the uncertainty on the same scale. */
 export function spread(sigma: number): string {
-  return `± ${Math.round(POINTS * sigma)}`;
+  return `±${Math.round(POINTS * sigma)}`;
 }

@@ -16,14 +16,14 @@ const NO_BOTS = "none";
 const SERVICE_PACE = "";
 /** The bots' paces a host may choose (seconds between a change and a bot's move; the
  * service's own when empty): CNO has no turns, so its bots are easy or normal opponents. */
-const PACES: Record<"turns" | "real_time", [string, string][]> = {
+const PACES: Record<"turns" | "real_time", [string, string, string][]> = {
   turns: [
-    [SERVICE_PACE, "watchable: a moment before each move"],
-    ["0", "quick: no pause"],
+    [SERVICE_PACE, "watchable", "a moment before each bot's move, to see it"],
+    ["0", "quick", "bots move at once"],
   ],
   real_time: [
-    [SERVICE_PACE, "normal: a move every half second"],
-    ["1.5", "easy: a move every second and a half"],
+    [SERVICE_PACE, "normal", "each bot plays about twice a second"],
+    ["1.5", "easy", "each bot plays once in a second and a half"],
   ],
 };
 
@@ -80,6 +80,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
               <option value={k.kind}>{k.title}</option>
             ))}
           </select>
+          <span class="field__hint" data-testid="kind-blurb">{info.blurb}</span>
         </label>
         <label class="field">
           <span class="field__name">seats</span>
@@ -119,6 +120,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
                 <option value={value}>{words}</option>
               ))}
             </select>
+            <span class="field__hint">{paces.find(([value]) => value === paceChosen)?.[2]}</span>
           </label>
         )}
         <button type="submit" class="button button--main" disabled={busy}>

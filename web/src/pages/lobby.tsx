@@ -21,7 +21,6 @@ export function Lobby() {
   return (
     <main class="lobby">
       <PlayAs kinds={kinds} />
-      <Kinds kinds={kinds} />
       <CreateTable kinds={kinds} />
       <section class="panel">
         <h2>Tables waiting for players</h2>
@@ -31,6 +30,7 @@ export function Lobby() {
         <h2>In play</h2>
         <GameList kinds={kinds} games={playing} link="play" empty="No game is being played." />
       </section>
+      <Kinds kinds={kinds} />
       <section class="panel">
         <h2>Finished</h2>
         <GameList kinds={kinds} games={finished} link="replay" empty="No game has finished yet." />

@@ -163,7 +163,7 @@ function RatingRanking({ entries, first, title }: { entries: Rated[]; first: num
             <th class="ranking__number">rank</th>
             <th>player</th>
             <th class="ranking__number">rating</th>
-            <th class="ranking__number">uncertainty</th>
+            <th class="ranking__number"><abbr title="uncertainty">±</abbr></th>
             <th class="ranking__number">games</th>
           </tr>
         </thead>
