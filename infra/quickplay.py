@@ -25,6 +25,7 @@ from commands.registry import game_rules
 from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, require
+from domain.table import setup
 
 SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
 GONE = ("table_full", "table_not_open")
@@ -64,7 +65,7 @@ class QuickPlay:
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
-            created = await self._handler.create(kind, {}, None)
+            created = await self._handler.create(kind, {setup.SEATS: wanted}, None)
             await open_table(connection, created.game_id, kind, wanted, defaults)
             placed = await self._join(connection, created.game_id, wanted, command)
             assert placed is not None, "a new table has a free seat"

@@ -34,7 +34,7 @@ from domain.table.seating import (
     check_seat,
     printable,
 )
-from domain.table.setup import HOST, TableSetup, bot_pace
+from domain.table.setup import HOST, TableSetup, bot_pace, with_setup
 from domain.table.views import legal_moves, redact, view
 from domain.table.vocabulary import (
     TABLE_EVENTS,
@@ -108,4 +108,5 @@ __all__ = [
     "printable",
     "redact",
     "view",
+    "with_setup",
 ]

@@ -110,3 +110,13 @@ async def test_bots_wait_their_tables_pace_before_each_move(
     times = restarts(events)
     gaps = [(later - earlier).total_seconds() for earlier, later in pairwise(times)]
     assert min(gaps) >= pace, gaps
+
+
+async def test_a_quick_play_table_is_as_big_as_the_seats_it_waits_for(
+    client: AsyncClient,
+) -> None:
+    placed = ok(
+        await client.post("/quickplay", json={"kind": "onexeno", "seats": 3, "name": "q"}), 201
+    )
+    seen = await view(client, placed["game_id"], placed["token"])
+    assert seen["setup"] == {"seats": 3}
