@@ -28,8 +28,11 @@ WAITING = '.kind-group li.table-entry[data-game="{game}"]'
 PLAYING = 'li.table-entry[data-game="{game}"] [data-testid="game-link"]'
 
 
-def open_table(page: Any, base: str, kind: str, seats: int, bots: str, name: str) -> str:
-    """Open a table in the lobby's form, the page's person in its first seat; its id."""
+def open_table(
+    page: Any, base: str, kind: str, seats: int, bots: str, name: str, pace: str | None = None
+) -> str:
+    """Open a table in the lobby's form, the page's person in its first seat, its bots at
+    `pace` (one of the form's choices) when given; its id."""
     open_lobby(page, base)
     form = page.locator(CREATE_FORM)
     form.locator('select[name="kind"]').select_option(kind)
@@ -38,6 +41,8 @@ def open_table(page: Any, base: str, kind: str, seats: int, bots: str, name: str
     if player.count():
         player.fill(name)
     form.locator('select[name="bots"]').select_option(bots)
+    if pace is not None:
+        form.locator('select[name="bot_pace"]').select_option(label=pace)
     form.locator('button[type="submit"]').click()
     page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}$"))
     game_id: str = page.url.rsplit("/", 1)[1]
@@ -115,8 +120,17 @@ def test_bots_seated_by_the_form_have_names_of_their_own(
     expect(names).to_have_count(4)
     shown = names.all_inner_texts()
     assert len(set(shown)) == 4 and not any("heuristic" in name for name in shown), shown
-    seats = web_service.get(f"/games/{game_id}").json()["seats"]
-    assert [seat["name"] for seat in seats] == shown
+    seen = web_service.get(f"/games/{game_id}").json()
+    assert [seat["name"] for seat in seen["seats"]] == shown
+    assert seen["setup"] == {"seats": 4}, "watchable: the service's pace for people"
+
+
+def test_cnos_bots_may_be_easy(page: Any, web_service: httpx.Client) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    page.set_viewport_size(PHONE)
+    game_id = open_table(page, base, "cno", 2, "random", "host", pace="easy")
+    seen = web_service.get(f"/games/{game_id}").json()
+    assert seen["setup"] == {"seats": 2, "bot_pace": 1.5}
 
 
 def test_forgetting_asks_first_and_the_token_signs_in_on_another_browser(

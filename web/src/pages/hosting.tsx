@@ -12,9 +12,17 @@ export function HostControls({ gameId }: { gameId: string }) {
   if (!host) return null;
   return (
     <div class="host-controls" data-testid="host-controls">
-      <BotButtons gameId={gameId} host={host} />
-      <Invite gameId={gameId} />
-      <CancelTable gameId={gameId} host={host} />
+      <div class="host-controls__row">
+        <span class="host-controls__name">seat a bot</span>
+        <BotButtons gameId={gameId} host={host} />
+      </div>
+      <div class="host-controls__row">
+        <span class="host-controls__name">invite</span>
+        <Invite gameId={gameId} />
+      </div>
+      <div class="host-controls__row">
+        <CancelTable gameId={gameId} host={host} />
+      </div>
     </div>
   );
 }
@@ -26,7 +34,7 @@ function Invite({ gameId }: { gameId: string }) {
     navigator.clipboard.writeText(link).then(() => setCopied(true), () => setCopied(false));
   };
   return (
-    <span class="inline-form invite">
+    <span class="invite">
       <label class="visually-hidden" for={`invite-${gameId}`}>invite link</label>
       <input id={`invite-${gameId}`} readOnly value={link} data-testid="invite-link" onFocus={(event) => event.currentTarget.select()} />
       <button type="button" class="button button--quiet" data-testid="copy-invite" onClick={copy}>
