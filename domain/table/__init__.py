@@ -8,8 +8,9 @@ and a seat out of time has its move made for it by the `random` bot (`claim_time
 
 The rooms, from the ground up: `vocabulary` (commands, events, the table and its view),
 `seating` (taking a seat; names and entropy), `ending` (what ends a command's events),
-`clock` (timeout claims, acting seats), `lifecycle` (decide, evolve, fold), `views` (view,
-legal moves, redact).
+`clock` (timeout claims, acting seats), `setup` (the table's size, start and bots' pace, set
+by its host), `starting` (the start and the cancelling), `lifecycle` (decide, evolve, fold),
+`views` (view, legal moves, redact).
 """
 
 from domain.decider import Standing

@@ -16,10 +16,11 @@ from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import DomainError, require
+from domain.table import starting
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
 from domain.table.ending import Ending, Plan, closing
-from domain.table.seating import require_host, require_seated, take_seat
-from domain.table.setup import HOST, check_size, size, split_setup, with_setup
+from domain.table.seating import require_seated
+from domain.table.setup import check_size, size, split_setup, with_setup
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     AnyTable,
@@ -87,9 +88,9 @@ def _plan(
         case CreateTable():
             return _create(rules, table, command, ctx), None
         case TakeSeat():
-            return _seat(rules, table, command, ctx)
+            return starting.seat(rules, table, command, ctx)
         case StartGame():
-            return _start(rules, table, ctx)
+            return starting.start(rules, table, ctx)
         case clocks.ClaimTimeout():
             return claim_timeout(rules, table, command, ctx)
         case clocks.ReturnToTable():
@@ -97,7 +98,7 @@ def _plan(
         case OpenRematch():
             return _open_rematch(table, command, ctx), None
         case CancelTable():
-            return _cancel(table, ctx), None
+            return starting.cancel(table, ctx), None
         case _:
             return _play(rules, table, command, ctx)
 
@@ -220,55 +221,6 @@ def _create(
     return (TableCreated(rules.kind, with_setup(normalized, setup), commitment(ctx.seed)),)
 
 
-def _seat(
-    rules: Rules[OptionsT, CommandT, EventT, StateT],
-    table: Table[OptionsT, StateT],
-    command: TakeSeat,
-    ctx: Context,
-) -> Plan:
-    """The seat taken; at a table that starts when full, the seat that fills it starts the
-    game too, decided as a start sent right after the seat would be (the same chance)."""
-    seated = take_seat(rules, table, command)
-    seats = len(table.seats) + 1
-    if not table.setup.start_when_full or seats < size(
-        table.setup, rules.seat_range(options_of(table))
-    ):
-        return seated, None
-    entropies = (*table.entropies, command.entropy)
-    chance = type(ctx.chance)(effective_seed(ctx.seed, entropies), table.version + 1)
-    started, ending = _opening(rules, table, seats, Context(None, ctx.now, chance, ctx.seed))
-    return (*seated, *started), ending
-
-
-def _start(
-    rules: Rules[OptionsT, CommandT, EventT, StateT],
-    table: Table[OptionsT, StateT],
-    ctx: Context,
-) -> Plan:
-    require(table.status != "cancelled", "table_not_open", "the table was cancelled")
-    require(table.status == "open", "already_started", "the game has already started")
-    require_seated(table, ctx)
-    return _opening(rules, table, len(table.seats), ctx)
-
-
-def _opening(
-    rules: Rules[OptionsT, CommandT, EventT, StateT],
-    table: Table[OptionsT, StateT],
-    seats: int,
-    ctx: Context,
-) -> Plan:
-    """The game started with `seats` seats, and its opening events."""
-    low, _ = rules.seat_range(options_of(table))
-    require(seats >= low, "not_enough_seats", f"at least {low} seats must be taken")
-    started = GameStarted(seats, ctx.now.isoformat())
-    game = rules.initial_state(options_of(table), started.seats)
-    opening = rules.start(game, ctx)
-    if table.clock is None:
-        return (started, *opening), Ending()
-    timed = clocks.started(table.clock.options, started.seats)
-    return (started, *opening), Ending(clocks.restarted(timed, ctx.now, (), None, {}))
-
-
 def _play(
     rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
@@ -294,13 +246,6 @@ def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[
     require_seated(table, ctx)
     require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
     return (RematchOpened(command.game_id),)
-
-
-def _cancel(table: AnyTable, ctx: Context) -> tuple[TableEvent, ...]:
-    waiting = table.status == "open"
-    require(waiting, "table_not_open", "only a table waiting for its start can be cancelled")
-    require_host(table, ctx)
-    return (TableCancelled(HOST),)
 
 
 def _clock(table: AnyTable) -> clocks.Clock:

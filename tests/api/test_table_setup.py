@@ -9,7 +9,14 @@ import asyncpg
 from httpx import AsyncClient
 
 from tests.api.players import bearer, ok, view
-from tests.api.test_bots import bots, bots_seated, new_table, seat, start  # noqa: F401 (a fixture)
+from tests.api.test_bots import (  # noqa: F401 (a fixture)
+    bots,
+    bots_seated,
+    finished,
+    new_table,
+    seat,
+    start,
+)
 from tests.api.test_clocks import until
 from tests.projections.settle import settled
 
@@ -120,3 +127,14 @@ async def test_a_quick_play_table_is_as_big_as_the_seats_it_waits_for(
     )
     seen = await view(client, placed["game_id"], placed["token"])
     assert seen["setup"] == {"seats": 3}
+
+
+async def test_a_game_started_by_its_last_seat_passes_its_audit(
+    client: AsyncClient,
+    bots: Any,  # noqa: F811 (the fixture)
+) -> None:
+    game_id = await new_table(client, "mad", seats=2, start_when_full=True)
+    await bots_seated(client, game_id, ["heuristic", "random"])
+    await finished(client, game_id)
+    report = ok(await client.get(f"/games/{game_id}/audit"))
+    assert report["ok"] is True, report["checks"]
