@@ -1,5 +1,6 @@
-"""axe-core run in the page, for the browser tests: `serious_issues(page)` lists what it finds
-of serious or critical impact, one line each (the rule, its help and where).
+"""axe-core run in the page, for the browser tests: `serious_violations(page)` lists the
+rules it finds broken with a serious or critical impact, one line each (the rule, its help
+and where).
 
 axe-core is a development dependency of the web client (`web/package.json`), read from
 `web/node_modules`. It is evaluated in the page through the browser's debugging protocol,
@@ -21,9 +22,9 @@ RUN = """async (impacts) => {
 }"""
 
 
-def serious_issues(page: Any) -> list[str]:
+def serious_violations(page: Any) -> list[str]:
     """What axe-core finds of serious or critical impact in the page as it stands."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE.read_text())
-    issues: list[str] = page.evaluate(RUN, list(IMPACTS))
-    return issues
+    violations: list[str] = page.evaluate(RUN, list(IMPACTS))
+    return violations

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from tests.api.players import bearer
-from tests.e2e.axe import serious_issues
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import CREATE_FORM, PHONE, PLAYER, open_lobby
 
@@ -130,13 +130,13 @@ def test_a_rated_game_shows_on_the_ratings_and_its_seat_opens_the_rematch(
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / "ratings-phone.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
 
     row.locator("a").click()
     page.locator('[data-testid="rating-changes"] [data-field="change"]').wait_for()
     assert page.locator('[data-field="rating"]').inner_text().startswith(f"rating {familiar}")
     page.screenshot(path=SCREENSHOTS / "person-ratings-phone.png", full_page=True)
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
 
     page.evaluate(
         "([game, token]) => localStorage.setItem(`cardroom.seat.${game}`, token)",

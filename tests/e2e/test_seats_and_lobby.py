@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.e2e.axe import serious_issues
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium, opened
 from tests.e2e.webclient import CREATE_FORM, open_lobby
 
@@ -50,11 +50,11 @@ def open_table(
 
 
 def accessible(page: Any, name: str) -> None:
-    """No serious or critical axe-core issue at either size; a screenshot of each."""
+    """No serious or critical axe-core violation at either size; a screenshot of each."""
     for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)
         page.screenshot(path=SCREENSHOTS / f"{name}-{size}.png", full_page=True)
-        assert serious_issues(page) == [], f"{name} at the {size}'s size"
+        assert serious_violations(page) == [], f"{name} at the {size}'s size"
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
@@ -151,7 +151,7 @@ def test_forgetting_asks_first_and_the_token_signs_in_on_another_browser(
         "handle": handle
     }
     page.screenshot(path=SCREENSHOTS / "forget-laptop.png", full_page=True)
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
     page.locator('[data-testid="forget-confirmed"]').click()
     expect(page.locator('[data-testid="register"]')).to_be_visible()
     expect(header).to_have_count(0)
