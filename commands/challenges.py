@@ -27,6 +27,7 @@ from commands.store import ConcurrencyConflict, GameStreams, StoredEvent
 from domain import challenges, players, table
 from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent, ChallengeIssued
 from domain.errors import DomainError, require
+from domain.table import setup
 
 DEFAULT_EXPIRY = timedelta(minutes=10)
 BOT = "random"
@@ -162,13 +163,16 @@ class Challenges:
         self, challenge_id: str, game_id: str, issued: ChallengeIssued, acceptor: str
     ) -> None:
         key = f"challenge {challenge_id}"
-        await self._handler.create(issued.kind, issued.options, key, game_id)
+        options = {**issued.options, setup.SEATS: issued.seats}
+        await self._handler.create(issued.kind, options, key, game_id)
         seated: list[tuple[str, str | None]] = [(issued.challenger, None), (acceptor, None)]
         if issued.bots:
-            seated += [(f"{BOT} bot", BOT)] * (issued.seats - 2)
+            seated += [("", BOT)] * (issued.seats - 2)
         for seat, (name, bot) in enumerate(seated):
-            player = None if bot else name
-            command = table.TakeSeat(name, bot=bot, player=player)
+            if bot is None:
+                command = table.TakeSeat(name, player=name)
+            else:
+                command = table.TakeSeat(name, bot=bot, by=table.HOST)
             await self._handler.take_seat(game_id, command, f"{key} seat {seat}")
         if len(seated) == issued.seats:
             start = Envelope(game_id, 0, table.StartGame(), f"{key} start")

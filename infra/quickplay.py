@@ -30,6 +30,7 @@ from commands.registry import game_rules
 from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, require
+from domain.table import setup
 from infra import workers
 
 SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
@@ -101,7 +102,7 @@ class QuickPlay:
 
     async def _fill(self, game_id: str, kind: str, target: int) -> None:
         """Bots take the free seats of a table still open (the last one starts its game)."""
-        bot_seat = table.TakeSeat(f"{BOT} bot", bot=BOT)
+        bot_seat = table.TakeSeat("", bot=BOT, by=table.HOST)
         async with self._choosing(kind) as connection:
             still_open = await connection.fetchval(
                 "SELECT open FROM quickplay_tables WHERE game_id = $1", game_id
@@ -123,7 +124,7 @@ class QuickPlay:
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
-            created = await self._handler.create(kind, {}, None)
+            created = await self._handler.create(kind, {setup.SEATS: wanted}, None)
             await open_table(connection, created.game_id, kind, wanted, defaults)
             placed = await self._join(connection, created.game_id, wanted, command)
             assert placed is not None, "a new table has a free seat"

@@ -155,11 +155,12 @@ def _where(key: Any, first: int) -> str:
 
 
 async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page[LobbyTable]:
-    """Tables waiting for players, newest first."""
+    """Tables waiting for players, newest first; a full one waits for its start only."""
     columns = _columns(LobbyTable, free_seats="max_seats - cardinality(seats)")
     sql = (
         f"SELECT {columns} FROM lobby"
-        " WHERE $1::text IS NULL OR kind = $1 ORDER BY created_at DESC, game_id"
+        " WHERE ($1::text IS NULL OR kind = $1) AND cardinality(seats) < max_seats"
+        " ORDER BY created_at DESC, game_id"
     )
     return await _page(pool, LobbyTable, sql, (kind,), limit, offset)
 

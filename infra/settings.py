@@ -65,7 +65,7 @@ DATA_DIR = Variable(
 BOT_PACE = Variable(
     "CARDROOM_BOT_PACE",
     0.5,
-    "seconds a bot waits between its moves in a real-time game (CNO)",
+    "seconds between a bot's moves in CNO where a person sits, unless the table sets `bot_pace`",
     read_pause,
 )
 CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(

@@ -108,6 +108,8 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
             return {"seated": {"value": seat}}
         case "post", "/players":
             return {"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}}
+        case "get", "/player":
+            return {"signed in": {"value": {"handle": "ada"}}}
         case "post", "/games/{game_id}/tickets":
             ticket = {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
             return {"issued": {"value": ticket}}
@@ -219,7 +221,10 @@ def request_examples(method: str, path: str) -> dict[str, Any] | None:
         case "post", "/games/{game_id}/seats":
             person = {"name": "ada", "entropy": "my lucky dice"}
             player = {"summary": "with a player token", "value": {"entropy": "my lucky dice"}}
-            bot = {"value": {"bot": "heuristic"}}
+            bot = {
+                "summary": "a bot, seated by the host with its seat token",
+                "value": {"bot": "heuristic"},
+            }
             return {"person": {"value": person}, "player": player, "bot": bot}
         case "post", "/players":
             return {"player": {"value": {"handle": "ada"}}}

@@ -45,6 +45,8 @@ _TABLE_REFUSALS = (
     "not_seated",
     "no_clock",
     "not_absent",
+    "not_host",
+    "table_not_open",
 )
 
 
@@ -169,6 +171,7 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "table_not_open",
                 "table_full",
                 "wrong_token",
+                "not_host",
                 "already_seated",
                 *_KEYED,
                 "busy",
@@ -177,7 +180,8 @@ def _described() -> dict[tuple[str, str], Operation]:
             description="Answers 200 with the same seat when an `Idempotency-Key` is reused. "
             "With a player's token the seat is the player's (named after them unless `name` "
             "is given) and counts in the scoreboards and ratings; a player holds one seat per "
-            "table. A seat with a free name and no player token counts for nobody.",
+            "table. A seat with a free name and no player token counts for nobody. Once "
+            "someone sits, a bot's seat needs the host's seat token (the first seat's).",
         ),
         ("post", "/games/{game_id}/commands"): Operation(
             (
@@ -192,8 +196,9 @@ def _described() -> dict[tuple[str, str], Operation]:
             ),
             token="required",
             description=(
-                "The body is one of the kind's commands (`start_game` included); the answer "
-                "lists the events it caused as this seat sees them."
+                "The body is one of the kind's commands (`start_game` included, and "
+                "`cancel_table` for the host before the start); the answer lists the events "
+                "it caused as this seat sees them."
             ),
         ),
         ("post", "/games/{game_id}/rematch"): Operation(
@@ -275,6 +280,7 @@ def _described() -> dict[tuple[str, str], Operation]:
             "its registered players and bots (seats with a free name are left out).",
         ),
         **player_operations(_BODY, _QUERY),
+        ("get", "/player"): Operation(("missing_token", "wrong_token"), player="required"),
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "

@@ -16,7 +16,8 @@ BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
 class KindInfo(msgspec.Struct, frozen=True):
     """`clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
-    (which takes no clock)."""
+    (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
+    with the default options typically lasts (from, to)."""
 
     kind: str
     title: str
@@ -25,6 +26,8 @@ class KindInfo(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     options_schema: dict[str, Any]
     clock_schema: dict[str, Any] | None
+    blurb: str = ""
+    minutes: tuple[int, int] = (0, 0)
 
 
 def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
@@ -44,6 +47,8 @@ def kind_info(rules: AnyRules) -> KindInfo:
         msgspec.to_builtins(rules.Options()),
         options_schema(rules.Options),
         None if rules.real_time else options_schema(clocks.ClockOptions),
+        rules.blurb,
+        rules.minutes,
     )
 
 
@@ -139,3 +144,7 @@ class ChallengeAcceptedAnswer(msgspec.Struct, frozen=True):
 
     game_id: str
     seat: int
+
+
+class PlayerSignedIn(msgspec.Struct, frozen=True):
+    handle: str

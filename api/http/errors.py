@@ -29,6 +29,7 @@ STATUS_BY_CODE = {
     "invalid_command": 400,
     "missing_token": 401,
     "wrong_token": 403,
+    "not_host": 403,
     "invalid_ticket": 403,
     "game_not_found": 404,
     "not_found": 404,

@@ -29,6 +29,7 @@ from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after
 from commands.store import StoredEvent
+from domain import table
 from infra import tracing
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class GameFeed:
 
     def join(self, subscriber: Subscriber) -> None:
         self.subscribers.add(subscriber)
-        if self.game.table.status == "finished":
+        if table.is_over(self.game.table):
             subscriber.finish()
 
     def leave(self, subscriber: Subscriber) -> bool:
@@ -213,7 +214,7 @@ class GameFeed:
         and the loop serves other requests between slices instead of after them all."""
         self._game = game
         batch = Batch(game, tuple(events))
-        finished = game.table.status == "finished"
+        finished = table.is_over(game.table)
         traces, self._traces = self._traces, []
         with tracing.following("cardroom.live.push", traces, streams=len(self.subscribers)):
             for count, subscriber in enumerate(list(self.subscribers), 1):

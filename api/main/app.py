@@ -34,7 +34,7 @@ from api.routes.quickplay import quick_play
 from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
-from api.routes.web import web_client
+from api.routes.web import missing, web_client
 from commands.challenges import ChallengeClock, Challenges
 from commands.handler import CommandHandler
 from infra import player_news, tracing, workers
@@ -163,7 +163,7 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
         ],
         lifespan=[connections],
         dependencies={"handler": Provide(_handler, sync_to_thread=False)},
-        exception_handlers=EXCEPTION_HANDLERS,
+        exception_handlers={**EXCEPTION_HANDLERS, 404: missing},
         middleware=[remember_request_id, RateLimiter(settings.rate_limits)],
         before_send=[send_request_id, send_security_headers],
         request_max_body_size=MAX_BODY,

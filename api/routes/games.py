@@ -11,6 +11,7 @@ from api.http.auth import (
     bearer_token,
     calling_player,
     game_and_viewer,
+    viewer,
 )
 from api.http.bodies import (
     CommandAccepted,
@@ -72,10 +73,12 @@ class GamesController(Controller):
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
-        """Take the next free seat, for a person or a bot; the token is shown only once."""
+        """Take the next free seat, for a person or a bot; the token is shown only once. Once
+        someone sits, only the host (the first seat, by its seat token) seats bots
+        (`not_host`); a bot without a name gets one nobody at the table has. A table that
+        starts when full (`start_when_full`) starts with the seat that fills it."""
         data = decode_body(await request.body(), TakeSeatRequest)
-        player = await calling_player(handler, request)
-        command = await seat_command(handler, game_id, data, player)
+        command = await seat_command(handler, game_id, data, request)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         return Response(
             SeatGranted(seat, token, applied.last_version),
@@ -127,13 +130,16 @@ class GamesController(Controller):
 
 
 async def seat_command(
-    handler: CommandHandler, game_id: str, data: TakeSeatRequest, player: str | None
+    handler: CommandHandler, game_id: str, data: TakeSeatRequest, request: AnyRequest
 ) -> table.TakeSeat:
-    """The seat a request asks for: a bot's (its strategy checked), a player's (named after
-    the player unless a name is given) or a casual one (a free name)."""
+    """The seat a request asks for: a bot's (its strategy checked; the seat token sent, if
+    any, says who asks), a player's (named after the player unless a name is given) or a
+    casual one (a free name)."""
     if data.bot is not None:
         strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
-        return table.TakeSeat(data.name or f"{data.bot} bot", data.entropy, data.bot)
+        by = await viewer(handler, game_id, bearer_token(request))
+        return table.TakeSeat(data.name, data.entropy, data.bot, by=None if by < 0 else by)
+    player = await calling_player(handler, request)
     return table.TakeSeat(data.name or player or "", data.entropy, player=player)
 
 

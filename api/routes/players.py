@@ -1,4 +1,5 @@
-"""Players: register a handle and get its token (shown once)."""
+"""Players: register a handle and get its token (shown once); sign in with the token; the
+tables a player sits at."""
 
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -7,10 +8,11 @@ from litestar import Request, Response, get, post
 from litestar.datastructures import State
 from litestar.params import KwargDefinition
 
-from api.http.auth import HandlerDependency, required_player
-from api.http.bodies import PlayerCreated, decode_body
+from api.http.auth import HandlerDependency, calling_player, required_player
+from api.http.bodies import PlayerCreated, PlayerSignedIn, decode_body
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
+from domain.errors import DomainError
 from domain.players import RegisterPlayer
 from infra import player_news
 from projections.player_news import PlayerTable
@@ -49,4 +51,16 @@ async def my_games(
     return Page(*await player_news.player_tables(state.pool, handle, limit, offset))
 
 
-PLAYER_ROUTES = [register_player, my_games]
+@get("/player", tags=["players"])
+async def signed_in_player(
+    request: Request[Any, Any, Any], handler: HandlerDependency
+) -> PlayerSignedIn:
+    """The player whose token the request carries (`Authorization: Bearer <player token>`):
+    how a client signs in with a token kept from another browser."""
+    handle = await calling_player(handler, request)
+    if handle is None:
+        raise DomainError("missing_token", "send `Authorization: Bearer <player token>`")
+    return PlayerSignedIn(handle)
+
+
+PLAYER_ROUTES = [register_player, signed_in_player, my_games]

@@ -37,6 +37,7 @@ SECURITY = {
         if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
         or key[1] in ("/players/me/live", "/players/me/games")
     },
+    ("get", "/player"): [PLAYER],
 }
 
 
@@ -140,6 +141,8 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     for name in players:
         player = await api.ok("post", "/players", 201, json_body={"handle": name})
         player_tokens.append(player["token"])
+
+        assert await api.ok("get", "/player", token=player["token"]) == {"handle": name}
         seat = {"entropy": f"dice {name}"}
         granted = await api.ok(
             "post",
@@ -365,6 +368,7 @@ async def player_refusals(api: PublishedClient, game_id: str) -> None:
     handle = f"cy-{uuid.uuid4().hex[:8]}"
     token = (await api.ok("post", "/players", 201, json_body={"handle": handle}))["token"]
     await api.refused("post", "/players", "handle_taken", json_body={"handle": handle})
+    await api.refused("get", "/player", "wrong_token", token="nope")
     await api.refused("post", seats, "wrong_token", json_body={}, token="nope", game_id=game_id)
     await api.ok("post", seats, 201, json_body={}, token=token, game_id=game_id)
     await api.refused("post", seats, "already_seated", json_body={}, token=token, game_id=game_id)

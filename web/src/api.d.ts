@@ -105,7 +105,7 @@ export interface paths {
          * Command
          * @description Send one of the caller's `legal_moves`, as a seat (Bearer token).
          *
-         *     The body is one of the kind's commands (`start_game` included); the answer lists the events it caused as this seat sees them.
+         *     The body is one of the kind's commands (`start_game` included, and `cancel_table` for the host before the start); the answer lists the events it caused as this seat sees them.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
@@ -192,9 +192,12 @@ export interface paths {
         put?: never;
         /**
          * TakeSeat
-         * @description Take the next free seat, for a person or a bot; the token is shown only once.
+         * @description Take the next free seat, for a person or a bot; the token is shown only once. Once
+         *     someone sits, only the host (the first seat, by its seat token) seats bots
+         *     (`not_host`); a bot without a name gets one nobody at the table has. A table that
+         *     starts when full (`start_when_full`) starts with the seat that fills it.
          *
-         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody.
+         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody. Once someone sits, a bot's seat needs the host's seat token (the first seat's).
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
@@ -610,6 +613,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SignedInPlayer
+         * @description The player whose token the request carries (`Authorization: Bearer <player token>`):
+         *     how a client signs in with a token kept from another browser.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayerSignedInPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/players/me/games": {
         parameters: {
             query?: never;
@@ -773,6 +799,14 @@ export interface components {
             checks: components["schemas"]["CheckReport"][];
             first_failure: components["schemas"]["Failure"] | null;
         };
+        /**
+         * CancelTable
+         * @description The host calls the table off before its start.
+         */
+        CancelTable: {
+            /** @enum {unknown} */
+            type: "cancel_table";
+        };
         /** ChallengeAcceptedAnswer */
         ChallengeAcceptedAnswer: {
             game_id: string;
@@ -879,7 +913,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"];
+        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** CnoCreateGame */
         CnoCreateGame: {
             /**
@@ -899,6 +933,12 @@ export interface components {
                 rounds?: number;
                 /** @description Default: 0. */
                 target_score?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
             };
         };
         /**
@@ -927,7 +967,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
@@ -980,6 +1020,15 @@ export interface components {
             rounds: number;
             /** @default 0 */
             target_score: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
         };
         /** PileStarted */
         CnoPileStarted: {
@@ -1115,7 +1164,7 @@ export interface components {
              */
             kind: "cno";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["CnoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1131,6 +1180,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /** CnoView */
         CnoView: {
@@ -1228,7 +1279,7 @@ export interface components {
             to_attacker: components["schemas"]["EclipticCard"] | null;
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
-        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"];
+        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** EclipticCreateGame */
         EclipticCreateGame: {
             /**
@@ -1252,11 +1303,17 @@ export interface components {
                 colour_scoring?: "group" | "run";
                 /** @description Default: 0. */
                 utc_offset_minutes?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
@@ -1306,6 +1363,15 @@ export interface components {
             colour_scoring: "group" | "run";
             /** @default 0 */
             utc_offset_minutes: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1341,7 +1407,7 @@ export interface components {
              */
             kind: "ecliptic";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["EclipticOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1357,6 +1423,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TurnBegan
@@ -1497,7 +1565,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"];
+        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** GnonoCreateGame */
         GnonoCreateGame: {
             /**
@@ -1517,6 +1585,12 @@ export interface components {
                 hand_size?: 7 | 11;
                 /** @description Default: 500. */
                 playout_score?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -1543,7 +1617,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /**
          * FirstPlayerDrawn
          * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
@@ -1581,6 +1655,15 @@ export interface components {
             hand_size: 7 | 11;
             /** @default 500 */
             playout_score: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1668,7 +1751,7 @@ export interface components {
              */
             kind: "gnono";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["GnonoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1684,6 +1767,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TurnPassed
@@ -1736,7 +1821,8 @@ export interface components {
         /**
          * KindInfo
          * @description `clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
-         *         (which takes no clock).
+         *         (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
+         *         with the default options typically lasts (from, to).
          */
         KindInfo: {
             kind: string;
@@ -1749,6 +1835,18 @@ export interface components {
                 [key: string]: unknown;
             };
             clock_schema: Record<string, never> | null;
+            /** @default  */
+            blurb: string;
+            /**
+             * @default [
+             *       0,
+             *       0
+             *     ]
+             */
+            minutes: [
+                number,
+                number
+            ];
         };
         /**
          * LobbyPage
@@ -1824,7 +1922,7 @@ export interface components {
             seat: number;
             cards: components["schemas"]["MadCard"][];
         };
-        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"];
+        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** MadCreateGame */
         MadCreateGame: {
             /**
@@ -1846,6 +1944,12 @@ export interface components {
                     number,
                     number
                 ];
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -1871,7 +1975,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
@@ -1914,6 +2018,15 @@ export interface components {
                 number,
                 number
             ];
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1944,7 +2057,7 @@ export interface components {
              */
             kind: "mad";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["MadOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1960,6 +2073,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -1999,7 +2114,7 @@ export interface components {
             rotation: number;
             face: number;
         };
-        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"];
+        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** OnexenoCreateGame */
         OnexenoCreateGame: {
             /**
@@ -2024,6 +2139,12 @@ export interface components {
                 hands?: number;
                 /** @description Default: true. */
                 corner_match?: boolean;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -2051,7 +2172,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /**
          * HandDealt
          * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
@@ -2098,6 +2219,15 @@ export interface components {
             hands: number;
             /** @default true */
             corner_match: boolean;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -2163,7 +2293,7 @@ export interface components {
              */
             kind: "onexeno";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["OnexenoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2179,6 +2309,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TricksTaken
@@ -2313,6 +2445,10 @@ export interface components {
             ratings: components["schemas"]["PlayerRating"][];
             rating_changes: components["schemas"]["RatingChange"][];
         };
+        /** PlayerSignedIn */
+        PlayerSignedIn: {
+            handle: string;
+        };
         /**
          * PlayerTable
          * @description A table a player sits at, not finished: `to_act` are the seats that may move now.
@@ -2322,7 +2458,7 @@ export interface components {
             kind: string;
             seat: number;
             /** @enum {string} */
-            status: "new" | "open" | "playing" | "finished";
+            status: "new" | "open" | "playing" | "finished" | "cancelled";
             version: number;
             to_act: number[];
             your_turn: boolean;
@@ -2535,6 +2671,15 @@ export interface components {
             /** @description Seconds the ticket may open (or reopen) the seat's stream. */
             expires_in: number;
         };
+        /**
+         * TableCancelled
+         * @description The host called the table off before its start: no game will be played at it.
+         */
+        TableCancelled: {
+            /** @enum {unknown} */
+            type: "table.cancelled";
+            seat: number;
+        };
         /** TableCreated */
         TableCreated: {
             /** @enum {unknown} */
@@ -2554,6 +2699,21 @@ export interface components {
             next_offset: number | null;
         };
         /**
+         * TableSetup
+         * @description The table's size, whether filling it starts the game, and its bots' pace in seconds.
+         */
+        TableSetup: {
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
+        };
+        /**
          * TableSummary
          * @description A game's summary: `to_act` are the seats that may move, `public_view` the spectator's view.
          */
@@ -2561,7 +2721,7 @@ export interface components {
             game_id: string;
             kind: string;
             /** @enum {string} */
-            status: "open" | "playing" | "finished";
+            status: "open" | "playing" | "finished" | "cancelled";
             version: number;
             seats: string[];
             to_act: number[];
@@ -2900,7 +3060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2919,7 +3079,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 403;
                         /** @enum {unknown} */
-                        code: "wrong_token";
+                        code: "wrong_token" | "not_host";
                     };
                 };
             };
@@ -2946,7 +3106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, table_not_open, take_four_not_allowed, unknown_command, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2965,7 +3125,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
+                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "table_not_open" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
                     };
                 };
             };
@@ -3575,7 +3735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +3754,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 403;
                         /** @enum {unknown} */
-                        code: "wrong_token";
+                        code: "wrong_token" | "not_host";
                     };
                 };
             };
@@ -6487,6 +6647,120 @@ export interface operations {
                         status: 429;
                         /** @enum {unknown} */
                         code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayerSignedInPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSignedIn"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
                     };
                 };
             };

@@ -93,4 +93,8 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     real_time=True,
+    blurb=(
+        "No turns: everyone races at once to lay the carbon-nitrogen-oxygen cycle on shared piles."
+    ),
+    minutes=(5, 10),
 )

@@ -80,4 +80,9 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    blurb=(
+        "Two players build runs of zodiac signs, battling "
+        "with their hands whenever both claim a sign."
+    ),
+    minutes=(15, 25),
 )

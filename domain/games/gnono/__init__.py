@@ -86,4 +86,9 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     seat_limits=seat_limits,
+    blurb=(
+        "Shed your hand first by matching colour or "
+        "number; action cards skip, reverse and make others draw."
+    ),
+    minutes=(10, 30),
 )

@@ -73,4 +73,9 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    blurb=(
+        "Lay cards on a 5 x 5 Core without "
+        "setting off a Criticality; whoever holds the fewest cards wins."
+    ),
+    minutes=(10, 20),
 )

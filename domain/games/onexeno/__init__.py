@@ -94,4 +94,9 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     seat_limits=seat_limits,
+    blurb=(
+        "Lay square cards whose dark and light edges match, "
+        "and take every line of five you complete for points."
+    ),
+    minutes=(15, 30),
 )
