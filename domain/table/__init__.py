@@ -25,6 +25,7 @@ from domain.table.lifecycle import (
     evolve,
     fold,
 )
+from domain.table.narration import narrate, voice
 from domain.table.seating import MAX_ENTROPY, MAX_NAME, UNPRINTABLE, check_seat, printable
 from domain.table.views import legal_moves, redact, view
 from domain.table.vocabulary import (
@@ -85,7 +86,9 @@ __all__ = [
     "evolve",
     "fold",
     "legal_moves",
+    "narrate",
     "printable",
     "redact",
     "view",
+    "voice",
 ]
