@@ -74,7 +74,7 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
     expect(page.locator(VERSION)).to_have_text("2")
     expect(page.locator(".seats .seat")).to_have_count(1)  # the first bot took its seat
 
-    start = page.locator("[data-testid='log'] li", has_text="start game")
+    start = page.locator("[data-testid='log'] li", has_text="The game started")
     start.locator("button").click()
     started = start.get_attribute("data-to") or ""
     expect(page.locator(VERSION)).to_have_text(started)

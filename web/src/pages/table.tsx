@@ -2,7 +2,7 @@
 // the game is over, the standings and the rematch. The seat's token kept for this game makes
 // the page that seat's; without one it is a spectator's, who may take a free seat before the
 // start.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
 import { Seats, StandingsTable } from "../games/parts";
@@ -15,10 +15,16 @@ import { seatToAct, turnWords } from "../turn";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
 import { BotButtons, TakeSeat } from "./seating";
+import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
-  const { view, problem } = useGameStream(gameId, token);
+  const { view, problem, told, lastMove } = useGameStream(gameId, token);
+  const kinds = useKinds();
+  const felt = useRef<HTMLElement>(null);
+  useLastMoveMark(felt, lastMove);
+  const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
+  useTurnSignal(yourTurn, view ? titleOf(kinds, view.kind) : "a table");
   const [refusal, setRefusal] = useState<string | null>(null);
   // The version a move was sent at: its answer comes before the view it leads to, and until
   // that view arrives the moves shown are the old ones, so none are offered meanwhile.
@@ -52,9 +58,13 @@ export function TablePage({ gameId }: { gameId: string }) {
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
-      <section class="felt">
-        <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
-      </section>
+      <LatestLine told={told} />
+      <div class="table-play">
+        <section class="felt" ref={felt}>
+          <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
+        </section>
+        <TableLog told={told} />
+      </div>
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : null}
     </main>
   );
@@ -68,9 +78,7 @@ function Header({ view }: { view: TableView }) {
       <h1>{titleOf(kinds, view.kind)}</h1>
       <span class="chip" data-testid="status">{view.status}</span>
       <span class="chip" data-testid="turn">{turnWords(view)}</span>
-      <span class="quiet">
-        version <span data-testid="version">{view.version}</span> · {who}
-      </span>
+      <span class="quiet">{who}</span>
     </header>
   );
 }
