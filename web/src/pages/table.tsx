@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
+import { HowToPlay, SCORING } from "../games/rules";
 import { Seats, StandingsTable } from "../games/parts";
 import { useKinds, titleOf } from "../kinds";
 import { useGameStream } from "../live";
@@ -54,18 +55,18 @@ export function TablePage({ gameId }: { gameId: string }) {
   return (
     <main class="table-page" data-status={view.status} data-version={view.version}>
       <Header view={view} />
+      <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
-      <LatestLine told={told} />
+      {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
       <div class="table-play">
         <section class="felt" ref={felt}>
           <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
         </section>
         <TableLog told={told} />
       </div>
-      {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : null}
     </main>
   );
 }
@@ -107,9 +108,10 @@ function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
 
 function Standings({ view, gameId, token }: { view: TableView; gameId: string; token: string | null }) {
   return (
-    <section class="panel">
-      <h2>Standings</h2>
+    <section class="panel end-screen" data-testid="result">
+      <h2 data-testid="outcome">{outcomeWords(view)}</h2>
       <StandingsTable view={view} />
+      <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
       <Rematch view={view} gameId={gameId} token={token} />
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
@@ -117,4 +119,19 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
       </p>
     </section>
   );
+}
+
+/** Who won, said to this viewer: "You won", "Ada won; you came 2nd", "Ada and Bo share first place". */
+function outcomeWords(view: TableView): string {
+  const name = (seat: number): string => (seat === view.you ? "you" : (view.seats[seat]?.name ?? `seat ${seat + 1}`));
+  const first = view.standings.filter((standing) => standing.place === 1).map((standing) => name(standing.seat));
+  const won = first.length === 1 ? `${first[0]} won` : `${first.join(" and ")} share first place`;
+  const yours = view.standings.find((standing) => standing.seat === view.you && standing.place !== 1);
+  const said = yours ? `${won}; you came ${ordinal(yours.place)}` : won;
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+function ordinal(place: number): string {
+  const suffix = place % 100 >= 11 && place % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][place % 10] ?? "th");
+  return `${place}${suffix}`;
 }
