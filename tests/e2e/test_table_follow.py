@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import ACTIONS, CHANGE_MS, LAPTOP, seat_against_bots
@@ -25,6 +26,18 @@ MOVES = {
     "cno": ["cno.card_played", "cno.pile_started"],
 }
 """The events that put a card on the board, by kind (the ones the table marks)."""
+PLAY_PARTS = {
+    "gnono": (".gnono__turn", ".gnono__hand"),
+    "mad": (".mad__turn", ".mad__hand"),
+    "onexeno": (".onexeno__turn", ".onexeno__hand"),
+    "ecliptic": (".ecliptic__turn", ".ecliptic__hand"),
+    "cno": (".cno__status", ".cno__own"),
+}
+"""Each board's prompt and the person's hand: both must be in view during play, unscrolled."""
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector)?.getBoundingClientRect();
+  return box ? [box.top, box.bottom, window.innerHeight] : null;
+}"""
 GAME_SECONDS = 60
 """The longest a game may take to show a bot's move to the person, clicks included."""
 LOG_LINES = '[data-testid="table-log"] li'
@@ -36,7 +49,8 @@ BOTS_MOVE_SHOWN = """([types, bot]) => {
   const last = moves.at(-1);
   const mark = document.querySelector(".felt .last-move");
   return Boolean(last && mark && last.textContent.startsWith(bot + " ")
-    && mark.dataset.lastMove === last.dataset.eventVersion && document.title.startsWith("Your turn"));
+    && mark.dataset.lastMove === last.dataset.eventVersion
+    && document.title.startsWith("Your turn"));
 }"""
 
 
@@ -64,8 +78,19 @@ def test_a_bots_move_is_told_marked_and_announced_and_the_title_says_your_turn(
     )  # read at once: at a CNO table the bot may move between two reads
     assert said == latest
     assert page.title().startswith("Your turn")
+    page.evaluate("window.scrollTo(0, 0)")  # clicks scroll the page; a person starts at its top
+    for part in PLAY_PARTS[kind]:
+        top, bottom, height = page.evaluate(IN_VIEW, part)
+        assert top >= 0 and bottom <= height, f"{part} lies at {top}-{bottom} of {height}"
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"follow-{kind}-{width}.png")
+
+    rules = page.locator('[data-testid="how-to-play"]')
+    rules.locator("summary").click()
+    expect(rules.locator("li").first).to_be_visible()
+    assert rules.locator("li").count() >= 3
+    assert "Scoring." in rules.inner_text()
+    page.screenshot(path=SCREENSHOTS / f"rules-{kind}-{width}.png")
 
 
 def click_until_a_bots_move_is_shown(

@@ -16,7 +16,7 @@ import { seatToAct, turnWords } from "../turn";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
 import { BotButtons, TakeSeat } from "./seating";
-import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
+import { LatestLine, TableLog, useFitToScreen, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
@@ -24,6 +24,7 @@ export function TablePage({ gameId }: { gameId: string }) {
   const kinds = useKinds();
   const felt = useRef<HTMLElement>(null);
   useLastMoveMark(felt, lastMove);
+  useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing");
   const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
   useTurnSignal(yourTurn, view ? titleOf(kinds, view.kind) : "a table");
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -55,7 +56,6 @@ export function TablePage({ gameId }: { gameId: string }) {
   return (
     <main class="table-page" data-status={view.status} data-version={view.version}>
       <Header view={view} />
-      <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
@@ -80,6 +80,7 @@ function Header({ view }: { view: TableView }) {
       <span class="chip" data-testid="status">{view.status}</span>
       <span class="chip" data-testid="turn">{turnWords(view)}</span>
       <span class="quiet">{who}</span>
+      <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
     </header>
   );
 }

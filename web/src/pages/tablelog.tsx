@@ -3,7 +3,8 @@
 // new sentence to screen readers, the last move marked on the board with a short animation
 // (none under prefers-reduced-motion), and the tab's title and icon showing your turn.
 import type { RefObject } from "preact";
-import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { Kind } from "../games/board";
 import { placeOf, worthTelling, type Move, type Told } from "../narration";
 import "./tablelog.css";
 
@@ -65,6 +66,39 @@ export function useLastMoveMark(felt: RefObject<HTMLElement | null>, move: Move 
     void place.offsetWidth;
     place.classList.add(MARK);
     place.dataset["lastMove"] = String(move.version);
+  });
+}
+
+/** What a person must see during play, by kind: the board's prompt and their own hand. */
+const PLAY_PARTS: Record<Kind, string[]> = {
+  gnono: [".gnono__turn", ".gnono__hand"],
+  mad: [".mad__turn", ".mad__hand"],
+  onexeno: [".onexeno__turn", ".onexeno__hand"],
+  ecliptic: [".ecliptic__turn", ".ecliptic__hand"],
+  cno: [".cno__status", ".cno__prompt", ".cno__own"],
+};
+const SMALLEST = 0.45;
+const MARGIN = 8;
+
+/** Scales the board down (never up) so that, the page unscrolled, the prompt and the hand
+ * end within the screen: on a laptop or a phone a person plays without scrolling. */
+export function useFitToScreen(felt: RefObject<HTMLElement | null>, kind: Kind, playing: boolean): void {
+  const [height, setHeight] = useState(window.innerHeight);
+  useEffect(() => {
+    const resized = (): void => setHeight(window.innerHeight);
+    window.addEventListener("resize", resized);
+    return () => window.removeEventListener("resize", resized);
+  }, []);
+  useLayoutEffect(() => {
+    const box = felt.current;
+    if (!box) return;
+    box.style.zoom = "";
+    const parts = PLAY_PARTS[kind].map((part) => box.querySelector(part)).filter((part) => part !== null);
+    if (!playing || !parts.length) return;
+    const top = box.getBoundingClientRect().top + window.scrollY;
+    const bottom = Math.max(...parts.map((part) => part.getBoundingClientRect().bottom + window.scrollY));
+    const room = height - top - MARGIN;
+    if (bottom - top > room) box.style.zoom = String(Math.max(SMALLEST, room / (bottom - top)));
   });
 }
 
