@@ -3,7 +3,7 @@
 // new sentence to screen readers, the last move marked on the board with a short animation
 // (none under prefers-reduced-motion), and the tab's title and icon showing your turn.
 import type { RefObject } from "preact";
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { Kind } from "../games/board";
 import { placeOf, worthTelling, type Move, type Told } from "../narration";
 import "./tablelog.css";
@@ -81,24 +81,35 @@ const SMALLEST = 0.45;
 const MARGIN = 8;
 
 /** Scales the board down (never up) so that, the page unscrolled, the prompt and the hand
- * end within the screen: on a laptop or a phone a person plays without scrolling. */
+ * end within the screen: on a laptop or a phone a person plays without scrolling. The board
+ * is measured again whenever its size or what lies above it changes (a card chosen shows its
+ * targets, the latest sentence takes a second line). */
 export function useFitToScreen(felt: RefObject<HTMLElement | null>, kind: Kind, playing: boolean): void {
-  const [height, setHeight] = useState(window.innerHeight);
-  useEffect(() => {
-    const resized = (): void => setHeight(window.innerHeight);
-    window.addEventListener("resize", resized);
-    return () => window.removeEventListener("resize", resized);
-  }, []);
   useLayoutEffect(() => {
     const box = felt.current;
     if (!box) return;
-    box.style.zoom = "";
-    const parts = PLAY_PARTS[kind].map((part) => box.querySelector(part)).filter((part) => part !== null);
-    if (!playing || !parts.length) return;
-    const top = box.getBoundingClientRect().top + window.scrollY;
-    const bottom = Math.max(...parts.map((part) => part.getBoundingClientRect().bottom + window.scrollY));
-    const room = height - top - MARGIN;
-    if (bottom - top > room) box.style.zoom = String(Math.max(SMALLEST, room / (bottom - top)));
+    const fit = (): void => {
+      const zoom = Number(box.style.zoom || 1);
+      const parts = PLAY_PARTS[kind].map((part) => box.querySelector(part)).filter((part) => part !== null);
+      if (!playing || !parts.length) {
+        box.style.zoom = "";
+        return;
+      }
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      const bottom = Math.max(...parts.map((part) => part.getBoundingClientRect().bottom + window.scrollY));
+      const need = (bottom - top) / zoom;
+      const wanted = Math.min(1, Math.max(SMALLEST, (window.innerHeight - top - MARGIN) / need));
+      if (Math.abs(wanted - zoom) > 0.005) box.style.zoom = wanted === 1 ? "" : String(wanted);
+    };
+    fit();
+    const watcher = new ResizeObserver(fit);
+    watcher.observe(box);
+    for (const above of Array.from(box.closest("main")?.children ?? [])) watcher.observe(above);
+    window.addEventListener("resize", fit);
+    return () => {
+      watcher.disconnect();
+      window.removeEventListener("resize", fit);
+    };
   });
 }
 
