@@ -135,9 +135,11 @@ def test_a_reload_mid_game_resumes_the_seat_at_the_same_game(
     checked_standings(page, final)
 
 
-def finished_game_of_bots(http: httpx.Client) -> str:
-    """A MAD game of two random bots, played to its end over HTTP."""
-    created = http.post("/games", json={"kind": "mad", "options": QUICK_MAD})
+def finished_game_of_bots(
+    http: httpx.Client, kind: str = "mad", options: dict[str, Any] = QUICK_MAD
+) -> str:
+    """A game of two random bots (by default a quick MAD game), played to its end."""
+    created = http.post("/games", json={"kind": kind, "options": options})
     game_id: str = created.json()["id"]
     tokens = [
         http.post(f"/games/{game_id}/seats", json={"bot": "random"}).json()["token"]
@@ -149,7 +151,7 @@ def finished_game_of_bots(http: httpx.Client) -> str:
     assert started.status_code == 200, started.text
     deadline = time.monotonic() + GAME_SECONDS
     while http.get(f"/games/{game_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, f"game {game_id} did not end in time"
+        assert time.monotonic() < deadline, f"{kind} game {game_id} did not end in time"
         time.sleep(POLL_SECONDS)
     return game_id
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.axe import serious_issues
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.test_replay_page import finished_game_of_bots
 from tests.e2e.webclient import ACTIONS, CHANGE_MS, LAPTOP, seat_against_bots
 
 pytestmark = needs_chromium
@@ -42,6 +43,8 @@ IN_VIEW = """async (selector) => {
 }"""
 """Where an element lies once the page has drawn itself (at a CNO table the bot moves at any
 moment: the board is measured and fitted again before each drawing)."""
+QUICK = {"gnono": {"playout_score": 1}}
+"""Options for a game of bots that ends soon (one round of Gnono)."""
 GAME_SECONDS = 60
 """The longest a game may take to show a bot's move to the person, clicks included."""
 LOG_LINES = '[data-testid="table-log"] li'
@@ -122,3 +125,23 @@ def click_until_a_bots_move_is_shown(
             page.wait_for_timeout(150)
         except PlaywrightError:
             pass  # the element went away under the click: look again
+
+
+@pytest.mark.parametrize("kind", MOVES)
+def test_the_end_says_who_won_and_how_in_view_at_both_widths(
+    page: Any, web_service: httpx.Client, kind: str
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id = finished_game_of_bots(web_service, kind, QUICK.get(kind, {}))
+    final = web_service.get(f"/games/{game_id}").json()
+    winners = [final["seats"][s["seat"]]["name"] for s in final["standings"] if s["place"] == 1]
+    for width, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        page.goto(f"{base}/play/{game_id}")
+        outcome = page.locator('[data-testid="outcome"]')
+        expect(outcome).to_contain_text(winners[0])
+        assert page.locator('[data-testid="scoring"]').inner_text()
+        top, bottom, height = page.evaluate(IN_VIEW, '[data-testid="standings"]')
+        assert top >= 0 and bottom <= height, f"the standings lie at {top}-{bottom} of {height}"
+        assert serious_issues(page) == []
+        page.screenshot(path=SCREENSHOTS / f"end-{kind}-{width}.png")

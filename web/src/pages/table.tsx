@@ -129,7 +129,7 @@ function outcomeWords(view: TableView): string {
   const won = first.length === 1 ? `${first[0]} won` : `${first.join(" and ")} share first place`;
   const yours = view.standings.find((standing) => standing.seat === view.you && standing.place !== 1);
   const said = yours ? `${won}; you came ${ordinal(yours.place)}` : won;
-  return said.charAt(0).toUpperCase() + said.slice(1);
+  return said.startsWith("you") ? `Y${said.slice(1)}` : said;
 }
 
 function ordinal(place: number): string {
