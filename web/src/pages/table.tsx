@@ -24,7 +24,7 @@ export function TablePage({ gameId }: { gameId: string }) {
   const kinds = useKinds();
   const felt = useRef<HTMLElement>(null);
   useLastMoveMark(felt, lastMove);
-  useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing");
+  useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing", view?.version ?? 0);
   const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
   useTurnSignal(yourTurn, view ? titleOf(kinds, view.kind) : "a table");
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -81,36 +81,38 @@ const SMALLEST = 0.45;
 const MARGIN = 8;
 
 /** Scales the board down (never up) so that, the page unscrolled, the prompt and the hand
- * end within the screen: on a laptop or a phone a person plays without scrolling. The board
- * is measured again whenever its size or what lies above it changes (a card chosen shows its
- * targets, the latest sentence takes a second line). */
-export function useFitToScreen(felt: RefObject<HTMLElement | null>, kind: Kind, playing: boolean): void {
-  useLayoutEffect(() => {
-    const box = felt.current;
-    if (!box) return;
+ * end within the screen: on a laptop or a phone a person plays without scrolling. */
+export function useFitToScreen(felt: RefObject<HTMLElement | null>, kind: Kind, playing: boolean, version: number): void {
+  useEffect(() => {
+    let first = true;
     const fit = (): void => {
-      const zoom = Number(box.style.zoom || 1);
-      const parts = PLAY_PARTS[kind].map((part) => box.querySelector(part)).filter((part) => part !== null);
-      if (!playing || !parts.length) {
-        box.style.zoom = "";
-        return;
-      }
-      const top = box.getBoundingClientRect().top + window.scrollY;
-      const bottom = Math.max(...parts.map((part) => part.getBoundingClientRect().bottom + window.scrollY));
-      const need = (bottom - top) / zoom;
-      const wanted = Math.min(1, Math.max(SMALLEST, (window.innerHeight - top - MARGIN) / need));
-      if (Math.abs(wanted - zoom) > 0.005) box.style.zoom = wanted === 1 ? "" : String(wanted);
+      const board = felt.current?.firstElementChild;
+      if (!(board instanceof HTMLElement)) return;
+      const scale = Number(board.dataset["scale"] ?? 1);
+      const parts = PLAY_PARTS[kind].map((part) => board.querySelector(part)).filter((part) => part !== null);
+      const top = board.getBoundingClientRect().top + window.scrollY;
+      const bottom = Math.max(top, ...parts.map((part) => part.getBoundingClientRect().bottom + window.scrollY));
+      const room = window.innerHeight - top - MARGIN;
+      const fitted = playing && parts.length ? Math.min(1, Math.max(SMALLEST, (room * scale) / (bottom - top || 1))) : 1;
+      // Within one version the board only shrinks: a preview shown under the pointer must
+      // not make it sway under the click. Each new version is fitted afresh.
+      const wanted = first ? fitted : Math.min(fitted, scale);
+      first = false;
+      // Scaled as drawn (no reflow, so the scale found is the scale kept); the room the board
+      // no longer fills below it is given back.
+      board.style.transform = wanted === 1 ? "" : `scale(${wanted})`;
+      board.style.transformOrigin = "top center";
+      board.style.marginBottom = wanted === 1 ? "" : `${-(1 - wanted) * board.offsetHeight}px`;
+      board.dataset["scale"] = String(wanted);
     };
-    fit();
-    const watcher = new ResizeObserver(fit);
-    watcher.observe(box);
-    for (const above of Array.from(box.closest("main")?.children ?? [])) watcher.observe(above);
-    window.addEventListener("resize", fit);
-    return () => {
-      watcher.disconnect();
-      window.removeEventListener("resize", fit);
-    };
-  });
+    // Measured at every frame: a board changes under many causes (a card chosen, the latest
+    // sentence taking a second line), and measuring a drawn page is cheap.
+    let frame = requestAnimationFrame(function again() {
+      fit();
+      frame = requestAnimationFrame(again);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [kind, playing, version]);
 }
 
 const TITLE = "Cardroom";
