@@ -15,8 +15,19 @@ from domain.decider import REFEREE
 
 
 class VersionedEvent(msgspec.Struct, frozen=True):
+    """An event as one viewer may see it, and what it means to them in one sentence."""
+
     version: int
     event: Any
+    narration: str = ""
+
+
+class Narration(msgspec.Struct, frozen=True):
+    """A live stream's words for the event of `version` (of type `type`) it just sent."""
+
+    version: int
+    type: str
+    narration: str
 
 
 async def events_after(
@@ -41,7 +52,13 @@ def shown(game: LoadedGame, rows: Sequence[StoredEvent], seat: int) -> list[Vers
 
 
 def redacted(game: LoadedGame, events: Any, seat: int) -> list[VersionedEvent]:
-    """Events as `seat` may see them; once the game is over every card is open to all."""
+    """Events as `seat` may see them, each told to `seat` in a sentence; once the game is
+    over every card is open to all."""
     viewer = REFEREE if game.table.status == "finished" else seat
+    voice = table.voice(game.table.seats, seat)
     shown = ((version, table.redact(game.rules, event, viewer)) for version, event in events)
-    return [VersionedEvent(version, event) for version, event in shown if event is not None]
+    return [
+        VersionedEvent(version, event, table.narrate(game.rules, event, voice))
+        for version, event in shown
+        if event is not None
+    ]

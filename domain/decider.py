@@ -14,6 +14,7 @@ from typing import Any, Final, Generic, Never, NoReturn, TypeVar
 import msgspec
 
 from domain.chance import Chance
+from domain.narration import Voice
 
 SPECTATOR: Final = -1
 """A viewer without a seat: sees the public table."""
@@ -75,7 +76,8 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     `start(state, ctx)` produces (shuffle, deal). `decide` raises `DomainError` for every
     command that `legal_moves` would not offer. `hidden(state, viewer)` names the cards that
     viewer must never see and `all_cards(state)` every card in every zone; both exist so the
-    contract suite can prove views leak nothing and cards are conserved. `real_time` games
+    contract suite can prove views leak nothing and cards are conserved. `narrate` tells an
+    event to one viewer in words (`domain.narration`). `real_time` games
     have no turns (every seat may act at once); `heuristic` is the game's rule-of-thumb bot.
     """
 
@@ -101,6 +103,9 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     all_cards: Callable[[StateT], Iterable[CardT]]
     hidden: Callable[[StateT, int], frozenset[CardT]]
     heuristic: Strategy[ViewT, CommandT]
+    narrate: Callable[[Any, Voice], str]
+    """What an event means to `voice.viewer`, in one short sentence; it is given the event as
+    redacted for that viewer (which may be a type of its own), so it names no hidden card."""
     real_time: bool = False
     seat_limits: Callable[[OptionsT], tuple[int, int]] | None = None
     blurb: str = ""

@@ -48,7 +48,12 @@ def kind_example(kind: str) -> KindExample:
     state = table.fold(rules, started, state)
     moves = [move for seat in range(seats) for move in table.legal_moves(rules, state, seat)]
     shown = ((table.redact(rules, event, 0), before + n) for n, event in enumerate(started, 1))
-    events = [VersionedEvent(version, event) for event, version in shown if event]
+    voice = table.voice(state.seats, 0)
+    events = [
+        VersionedEvent(version, event, table.narrate(rules, event, voice))
+        for event, version in shown
+        if event
+    ]
     return KindExample(
         view=_json(table.view(rules, state, 0)),
         public=_json(table.view(rules, state, SPECTATOR)),

@@ -12,7 +12,7 @@ from api.http import bodies
 from api.http.params import Page
 from api.live import tickets
 from commands import log
-from commands.redaction import VersionedEvent
+from commands.redaction import Narration, VersionedEvent
 from commands.registry import GAMES
 from domain import players
 from infra.read_models import PlayerRecord
@@ -57,6 +57,7 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "TableView": _by_kind("TableView", "A table as one viewer sees it, by kind."),
         "VersionedEvent": _struct_schema(VersionedEvent, event=any_event),
         "CommandAccepted": _struct_schema(bodies.CommandAccepted),
+        "Narration": _struct_schema(Narration),
         "KindInfo": _struct_schema(
             bodies.KindInfo,
             options={"$ref": REF + "AnyOptions"},
@@ -156,12 +157,17 @@ body is built deeper than its type), and what the description says of it."""
 
 STREAM_DATA: dict[str, tuple[str, dict[str, Any]]] = {
     "/games/{game_id}/live": (
-        "each `data` is an `AnyEvent`, or with `?include=view` the caller's `TableView` "
-        "(`event: view`).",
+        "each `data` is an `AnyEvent`, followed by its `Narration` (`event: narration`), or "
+        "with `?include=view` the caller's `TableView` (`event: view`).",
         {
-            "anyOf": [{"$ref": REF + "AnyEvent"}, {"$ref": REF + "TableView"}],
+            "anyOf": [
+                {"$ref": REF + "AnyEvent"},
+                {"$ref": REF + "Narration"},
+                {"$ref": REF + "TableView"},
+            ],
             "description": "An event as the caller may see it (the message's `event` is its "
-            "`type`), or the caller's view (`event: view`).",
+            "`type`), what it means to the caller (`event: narration`), or the caller's view "
+            "(`event: view`).",
         },
     ),
     "/players/me/live": (

@@ -17,7 +17,7 @@ import msgspec
 from litestar.response import ServerSentEventMessage
 
 from commands.games import LoadedGame
-from commands.redaction import redacted
+from commands.redaction import Narration, VersionedEvent, redacted
 
 KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
 
@@ -31,6 +31,13 @@ def message(version: int, event: Any) -> ServerSentEventMessage:
     return ServerSentEventMessage(data=msgspec.json.encode(event).decode(), event=tag, id=version)
 
 
+def narration_message(item: VersionedEvent) -> ServerSentEventMessage:
+    """What an event means to the stream's viewer, right after the event itself."""
+    tag = item.event.__struct_config__.tag
+    data = msgspec.json.encode(Narration(item.version, tag, item.narration)).decode()
+    return ServerSentEventMessage(data=data, event="narration", id=item.version)
+
+
 def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
     data = msgspec.json.encode(game.view(seat)).decode()
     return ServerSentEventMessage(data=data, event="view", id=game.table.version)
@@ -40,7 +47,12 @@ def encoded(
     game: LoadedGame, events: Sequence[tuple[int, Any]], seat: int, with_view: bool
 ) -> bytes:
     """The messages of `events` as `seat` may see them, then its view if asked, as bytes."""
-    shown = [message(item.version, item.event) for item in redacted(game, events, seat)]
+    told = redacted(game, events, seat)
+    shown = [
+        each
+        for item in told
+        for each in (message(item.version, item.event), narration_message(item))
+    ]
     if with_view:
         shown.append(view_message(game, seat))
     return b"".join(item.encode() for item in shown)

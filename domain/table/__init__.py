@@ -27,6 +27,7 @@ from domain.table.lifecycle import (
     evolve,
     fold,
 )
+from domain.table.narration import narrate, voice
 from domain.table.seating import (
     BOT_NAMES,
     MAX_ENTROPY,
@@ -106,8 +107,10 @@ __all__ = [
     "fold",
     "is_over",
     "legal_moves",
+    "narrate",
     "printable",
     "redact",
     "view",
+    "voice",
     "with_setup",
 ]

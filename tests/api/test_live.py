@@ -35,7 +35,7 @@ async def events_until(stream: SseReader, version: int) -> list[tuple[int, objec
     received: list[tuple[int, object]] = []
     while not received or received[-1][0] < version:
         read = await stream.message()
-        if read.id is not None and read.event != "view":
+        if read.id is not None and read.event not in ("view", "narration"):
             received.append((read.id, read.json()))
     return received
 
@@ -221,3 +221,24 @@ async def test_the_servers_send_is_dropped_from_the_scope_when_the_answer_is_don
     await asyncio.to_thread(client.blocking_portal.call, client.app, scope, receive, send)
     assert sent[0]["status"] == 200
     assert SERVER_SEND not in scope["state"]
+
+
+async def test_each_event_is_followed_by_what_it_means_to_the_streams_seat(
+    client: AnyClient,
+) -> None:
+    game_id, tokens = await open_table(client, "gnono", 2)
+    latest = (await play(client, game_id, tokens, random.Random(5), 4))["version"]
+    mine = ok(await client.get(f"/games/{game_id}/events", headers=bearer(tokens[1])))
+    told: list[tuple[int, str]] = []
+    async with open_stream(client, f"/games/{game_id}/live", {}, **bearer(tokens[1])) as stream:
+        while not told or told[-1][0] < latest:
+            event = await stream.message()
+            if event.id is None:
+                continue
+            said = await stream.message()
+            assert (said.event, said.id) == ("narration", event.id)
+            assert said.json()["type"] == event.event
+            told.append((said.id, said.json()["narration"]))
+    assert told == [(each["version"], each["narration"]) for each in mine]
+    assert all(sentence for _, sentence in told)
+    assert any(sentence.startswith("You ") for _, sentence in told)

@@ -53,7 +53,7 @@ async def events_until(stream: SseReader, version: int) -> list[tuple[int, objec
     received: list[tuple[int, object]] = []
     while not received or received[-1][0] < version:
         read = await stream.message()
-        if read.id is not None:
+        if read.id is not None and read.event != "narration":
             received.append((read.id, read.json()))
     return received
 

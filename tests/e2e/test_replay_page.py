@@ -10,6 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.api.players import bearer
+from tests.e2e.axe import serious_issues
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
@@ -74,7 +75,7 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
     expect(page.locator(VERSION)).to_have_text("2")
     expect(page.locator(".seats .seat")).to_have_count(1)  # the first bot took its seat
 
-    start = page.locator("[data-testid='log'] li", has_text="start game")
+    start = page.locator("[data-testid='log'] li", has_text="The game started")
     start.locator("button").click()
     started = start.get_attribute("data-to") or ""
     expect(page.locator(VERSION)).to_have_text(started)
@@ -93,10 +94,12 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
         {"name": check["name"], "passed": True, "detail": check["detail"]}
         for check in audit["checks"]
     ]
+    assert serious_issues(page) == []
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "replay.png", full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / "replay-phone.png", full_page=True)
+    assert serious_issues(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     page.goto(f"{base}/replay/{game_id}?at=3")  # a link opens at its version
@@ -132,9 +135,11 @@ def test_a_reload_mid_game_resumes_the_seat_at_the_same_game(
     checked_standings(page, final)
 
 
-def finished_game_of_bots(http: httpx.Client) -> str:
-    """A MAD game of two random bots, played to its end over HTTP."""
-    created = http.post("/games", json={"kind": "mad", "options": QUICK_MAD})
+def finished_game_of_bots(
+    http: httpx.Client, kind: str = "mad", options: dict[str, Any] = QUICK_MAD
+) -> str:
+    """A game of two random bots (by default a quick MAD game), played to its end."""
+    created = http.post("/games", json={"kind": kind, "options": options})
     game_id: str = created.json()["id"]
     tokens = [http.post(f"/games/{game_id}/seats", json={"bot": "random"}).json()["token"]]
     host = bearer(tokens[0])  # the host seats the second bot
@@ -147,7 +152,7 @@ def finished_game_of_bots(http: httpx.Client) -> str:
     assert started.status_code == 200, started.text
     deadline = time.monotonic() + GAME_SECONDS
     while http.get(f"/games/{game_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, f"game {game_id} did not end in time"
+        assert time.monotonic() < deadline, f"{kind} game {game_id} did not end in time"
         time.sleep(POLL_SECONDS)
     return game_id
 

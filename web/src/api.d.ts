@@ -2096,6 +2096,15 @@ export interface components {
             end_reasons: ("core_emptied" | "core_full" | "hand_emptied" | "stockpile_short")[];
         };
         /**
+         * Narration
+         * @description A live stream's words for the event of `version` (of type `type`) it just sent.
+         */
+        Narration: {
+            version: number;
+            type: string;
+            narration: string;
+        };
+        /**
          * Card
          * @description One of the 70 cards: `pattern` is its canonical border, `value` its centre number.
          */
@@ -2743,10 +2752,15 @@ export interface components {
             /** @description Default: null. */
             bot?: string | null;
         };
-        /** VersionedEvent */
+        /**
+         * VersionedEvent
+         * @description An event as one viewer may see it, and what it means to them in one sentence.
+         */
         VersionedEvent: {
             version: number;
             event: components["schemas"]["AnyEvent"];
+            /** @default  */
+            narration: string;
         };
     };
     responses: never;

@@ -4,6 +4,7 @@
 // (an expired ticket is refused) is opened again with a fresh ticket after the last version seen.
 import { useEffect, useState } from "preact/hooks";
 import { call, Refusal, sentence, type LobbyPage, type StreamTicket, type TableView } from "./http";
+import { MOVES, type Move, type Told } from "./narration";
 
 const REOPEN_MS = 1000;
 
@@ -11,10 +12,14 @@ export interface GameStream {
   view: TableView | null;
   /** Why the game cannot be shown (no such game, a token that holds no seat here...). */
   problem: Refusal | null;
+  /** Every event so far in words, as this viewer is told it, oldest first. */
+  told: Told[];
+  /** The latest event that put a card on the board. */
+  lastMove: Move | null;
 }
 
 export function useGameStream(gameId: string, token: string | null): GameStream {
-  const [stream, setStream] = useState<GameStream>({ view: null, problem: null });
+  const [stream, setStream] = useState<GameStream>({ view: null, problem: null, told: [], lastMove: null });
   useEffect(() => {
     let source: EventSource | null = null;
     let stopped = false;
@@ -35,8 +40,19 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
         last = view.version;
         finished = view.status === "finished";
         if (finished) opened.close();
-        setStream({ view, problem: null });
+        setStream((now) => ({ ...now, view, problem: null }));
       });
+      opened.addEventListener("narration", (message: MessageEvent<string>) => {
+        const told = JSON.parse(message.data) as Told;
+        // A stream opened again resends what followed the last view: keep each version once.
+        setStream((now) => ((now.told.at(-1)?.version ?? 0) >= told.version ? now : { ...now, told: [...now.told, told] }));
+      });
+      for (const type of Object.values(MOVES).flat()) {
+        opened.addEventListener(type, (message: MessageEvent<string>) => {
+          const lastMove = { version: Number(message.lastEventId), type, event: JSON.parse(message.data) as Record<string, unknown> };
+          setStream((now) => ({ ...now, lastMove }));
+        });
+      }
       opened.onerror = () => {
         if (opened.readyState === EventSource.CLOSED && !stopped && !finished) reopen();
       };

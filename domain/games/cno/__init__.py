@@ -68,6 +68,7 @@ from domain.decider import GameRules
 from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
 from domain.games.cno.model import Command, Event, Options, initial_state
+from domain.games.cno.narration import narrate
 from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
 from domain.games.cno.views import all_cards, hidden, outcome, redact, view
 
@@ -92,6 +93,7 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    narrate=narrate,
     real_time=True,
     blurb=(
         "No turns: everyone races at once to lay the carbon-nitrogen-oxygen cycle on shared piles."

@@ -61,6 +61,7 @@ from domain.decider import GameRules
 from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
+from domain.games.gnono.narration import narrate
 from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
 from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
 
@@ -85,6 +86,7 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    narrate=narrate,
     seat_limits=seat_limits,
     blurb=(
         "Shed your hand first by matching colour or "

@@ -49,6 +49,7 @@ from domain.decider import GameRules
 from domain.games.mad.bot import heuristic
 from domain.games.mad.cards import Card
 from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
+from domain.games.mad.narration import narrate
 from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
 from domain.games.mad.views import all_cards, hidden, outcome, redact, view
 
@@ -78,4 +79,6 @@ rules = GameRules(
         "setting off a Criticality; whoever holds the fewest cards wins."
     ),
     minutes=(10, 20),
+
+    narrate=narrate,
 )

@@ -69,6 +69,7 @@ from domain.decider import GameRules
 from domain.games.onexeno.bot import heuristic
 from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
+from domain.games.onexeno.narration import narrate
 from domain.games.onexeno.rules import decide, evolve, is_terminal, legal_moves, start
 from domain.games.onexeno.views import all_cards, hidden, outcome, redact, view
 
@@ -93,6 +94,7 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    narrate=narrate,
     seat_limits=seat_limits,
     blurb=(
         "Lay square cards whose dark and light edges match, "

@@ -81,7 +81,7 @@ function Face({ card, action, selected, mark, onClick }: FaceProps) {
   );
   if (!onClick) return <span class={classes} title={cardName(card)}>{face}</span>;
   return (
-    <button type="button" class={classes} title={cardName(card)} data-action={action} onClick={onClick}>
+    <button type="button" class={classes} title={cardName(card)} data-action={action} onClick={onClick} aria-pressed={selected ?? false}>
       {face}
     </button>
   );

@@ -101,23 +101,31 @@ function cellKey(row: number, col: number): string {
 }
 
 /** One cell of the field: a placed card, a place the chosen card may go, or an empty cell. */
-function Slot({ placed, target, onPlace }: { placed: Placed | undefined; target: Placement | undefined; onPlace: (move: Placement) => void }) {
+interface SlotProps {
+  placed: Placed | undefined;
+  target: Placement | undefined;
+  /** The cell as players call it: "row 2, column 3", counted from the field drawn. */
+  where: string;
+  onPlace: (move: Placement) => void;
+}
+
+function Slot({ placed, target, where, onPlace }: SlotProps) {
   if (placed) {
+    const card = `ONEXENO card ${placed.card.value}${placed.rotation ? `, ${TURNS[placed.rotation]}` : ""}`;
     return (
-      <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)}>
+      <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)} role="img" aria-label={`${where}, ${card}`}>
         <CardFace card={placed.card} rotation={placed.rotation} />
       </span>
     );
   }
   if (target) {
-    const where = `${target.row}, ${target.col}`;
     return (
-      <button type="button" class="onexeno__slot onexeno__target" data-cell={cellKey(target.row, target.col)} data-action={`place at ${where}`} title={`place it here (${where})`} onClick={() => onPlace(target)}>
+      <button type="button" class="onexeno__slot onexeno__target" data-cell={cellKey(target.row, target.col)} data-action={`place at ${where}`} title={`place it here (${where})`} aria-label={`place it at ${where}`} onClick={() => onPlace(target)}>
         <CardFace card={target.card} rotation={target.rotation} />
       </button>
     );
   }
-  return <span class="onexeno__slot" />;
+  return <span class="onexeno__slot" role="img" aria-label={`${where}, empty`} />;
 }
 
 function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placement[]; onPlace: (move: Placement) => void }) {
@@ -129,7 +137,7 @@ function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placemen
       {range(box.top, box.bottom).map((row) => (
         <div class="onexeno__row">
           {range(box.left, box.right).map((col) => (
-            <Slot placed={placed.get(cellKey(row, col))} target={targeted.get(cellKey(row, col))} onPlace={onPlace} />
+            <Slot placed={placed.get(cellKey(row, col))} target={targeted.get(cellKey(row, col))} where={`row ${row - box.top + 1}, column ${col - box.left + 1}`} onPlace={onPlace} />
           ))}
         </div>
       ))}

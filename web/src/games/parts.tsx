@@ -37,7 +37,7 @@ export function Card({ label, colour = "white", corner, action, selected, back, 
   );
   if (!onClick) return <span class={classes} title={back ? "a card face down" : label}>{face}</span>;
   return (
-    <button type="button" class={classes} data-action={action ?? label} onClick={onClick} title={label}>
+    <button type="button" class={classes} data-action={action ?? label} onClick={onClick} title={label} aria-pressed={selected ?? false}>
       {face}
     </button>
   );

@@ -1,14 +1,14 @@
 // A game's replay (`/replay/{id}`): the table as a spectator saw it at any version, drawn by
 // the kind's own board, with a scrubber over the versions; beside it the log, one line per
-// command, and, once the game is over, the audit of that log. `?at=N` in the address opens
+// command told in the table's own sentences, and, once the game is over, the audit of that log. `?at=N` in the address opens
 // the replay at version N and follows the scrubber, so a link shares a moment of the game.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Schemas, type TableView } from "../http";
 import { boardFor } from "../games";
 import { Seats, StandingsTable } from "../games/parts";
-import { commandWords } from "../games/words";
 import { useKinds, titleOf } from "../kinds";
 import { Refused } from "../refused";
+import { worthTelling } from "../narration";
 import { Link } from "../router";
 import { seatToAct, turnWords } from "../turn";
 import "./replay.css";
@@ -17,6 +17,7 @@ type LogRecord = Schemas["LogRecord"];
 type GameLog = Schemas["GameLog"];
 type AuditReport = Schemas["AuditReport"];
 type Failure = Schemas["Failure"];
+type VersionedEvent = Schemas["VersionedEvent"];
 
 const LOG_PAGE = 1000;
 const CHECK_NAMES: Record<string, string> = {
@@ -86,7 +87,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
       </section>
       <aside class="replay__side">
         {over ? <Audit gameId={gameId} scrub={setWanted} /> : null}
-        <Log gameId={gameId} names={latest.value?.seats.map((seat) => seat.name) ?? []} at={at} over={over} scrub={setWanted} />
+        <Log gameId={gameId} at={at} over={over} scrub={setWanted} />
       </aside>
     </main>
   );
@@ -214,64 +215,57 @@ function FirstFailure({ failure, scrub }: { failure: Failure; scrub: (version: n
   );
 }
 
-/** One command and the events it appended: versions `from` to `to`. */
+/** One command and the events it appended (versions `from` to `to`), told in words. */
 interface Step {
   from: number;
   to: number;
-  seat: number | null;
-  command: { type: string } | null;
-  events: string[];
+  told: string[];
 }
 
 interface CommandMetadata {
-  seat?: number | null;
-  command?: { type: string };
   ends_command?: boolean;
 }
 
-function stepsOf(records: LogRecord[]): Step[] {
+function stepsOf(records: LogRecord[], said: Map<number, string>): Step[] {
   const steps: Step[] = [];
   let open: Step | null = null;
   for (const record of records) {
     const metadata = record.metadata as CommandMetadata;
     if (!open) {
-      open = { from: record.version, to: record.version, seat: metadata.seat ?? null, command: metadata.command ?? null, events: [] };
+      open = { from: record.version, to: record.version, told: [] };
       steps.push(open);
     }
     open.to = record.version;
-    open.events.push(record.type);
+    const words = said.get(record.version);
+    if (words && worthTelling(record)) open.told.push(words);
     if (metadata.ends_command ?? true) open = null;
   }
   return steps;
 }
 
-async function wholeLog(gameId: string): Promise<LogRecord[]> {
+/** The whole log and each event's narration (the same sentences the table showed). */
+async function wholeLog(gameId: string): Promise<{ records: LogRecord[]; said: Map<number, string> }> {
   const records: LogRecord[] = [];
   for (;;) {
     const after = records.at(-1)?.version ?? 0;
     const page = await call<GameLog>(`/games/${gameId}/log?after=${after}&limit=${LOG_PAGE}`);
     records.push(...page.events);
-    if (page.events.length < LOG_PAGE) return records;
+    if (page.events.length < LOG_PAGE) break;
+  }
+  const said = new Map<number, string>();
+  for (let after = 0; ; ) {
+    const events = await call<VersionedEvent[]>(`/games/${gameId}/events?after=${after}&limit=${LOG_PAGE}`);
+    for (const each of events) said.set(each.version, each.narration);
+    after = events.at(-1)?.version ?? after;
+    if (events.length < LOG_PAGE) return { records, said };
   }
 }
 
-function stepWords(step: Step, names: string[]): string {
-  const command = step.command as ({ type: string } & Record<string, unknown>) | null;
-  if (!command) return step.events.map(eventWords).join(", ");
-  if (command.type === "create_table") return "the table is opened";
-  if (command.type === "take_seat") return `${String(command["name"])} takes a seat`;
-  const who = step.seat === null ? "" : `${names[step.seat] ?? `seat ${step.seat}`}: `;
-  return who + commandWords(command);
-}
-
-function eventWords(type: string): string {
-  return (type.split(".").at(-1) ?? type).replaceAll("_", " ");
-}
-
-function Log({ gameId, names, at, over, scrub }: { gameId: string; names: string[]; at: number; over: boolean; scrub: (version: number) => void }) {
-  const { value: records, problem } = useAnswer(over ? gameId : null, () => wholeLog(gameId));
+function Log({ gameId, at, over, scrub }: { gameId: string; at: number; over: boolean; scrub: (version: number) => void }) {
+  const { value: log, problem } = useAnswer(over ? gameId : null, () => wholeLog(gameId));
+  const records = log?.records;
   const list = useRef<HTMLOListElement>(null);
-  const steps = records ? stepsOf(records) : [];
+  const steps = log ? stepsOf(log.records, log.said) : [];
   useEffect(() => {
     // Keep the current line in view inside the list, without scrolling the page.
     const box = list.current;
@@ -288,14 +282,13 @@ function Log({ gameId, names, at, over, scrub }: { gameId: string; names: string
       <Refused sentence={problem} />
       {over && !records && !problem ? <p class="quiet">Reading the log...</p> : null}
       <ol class="replay-log__lines" ref={list}>
-        {steps.map((step) => {
+        {steps.map((step, index) => {
           const current = step.from <= at && at <= step.to;
           return (
             <li data-from={step.from} data-to={step.to} aria-current={current ? "step" : undefined} class={`replay-log__line${current ? " replay-log__line--current" : ""}`}>
               <button type="button" class="replay-log__jump" onClick={() => scrub(step.to)}>
-                <span class="replay-log__versions">{step.from === step.to ? step.from : `${step.from}–${step.to}`}</span>
-                <span class="replay-log__words">{stepWords(step, names)}</span>
-                <span class="replay-log__events">{step.events.map(eventWords).join(" · ")}</span>
+                <span class="replay-log__versions">move {index + 1}</span>
+                <span class="replay-log__words">{step.told.join(". ")}</span>
               </button>
             </li>
           );

@@ -2,9 +2,10 @@
 // the game is over, the standings and the rematch. The seat's token kept for this game makes
 // the page that seat's; without one it is a spectator's, who may take a free seat before the
 // start.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Command, type TableView } from "../http";
 import { boardFor } from "../games";
+import { HowToPlay, SCORING } from "../games/rules";
 import { Seats, StandingsTable } from "../games/parts";
 import { useKinds, titleOf } from "../kinds";
 import { useGameStream } from "../live";
@@ -16,10 +17,17 @@ import { Clock } from "./clock";
 import { Rematch } from "./rematch";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
+import { LatestLine, TableLog, useFitToScreen, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
-  const { view, problem } = useGameStream(gameId, token);
+  const { view, problem, told, lastMove } = useGameStream(gameId, token);
+  const kinds = useKinds();
+  const felt = useRef<HTMLElement>(null);
+  useLastMoveMark(felt, lastMove);
+  useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing", view?.version ?? 0);
+  const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
+  useTurnSignal(yourTurn, view ? titleOf(kinds, view.kind) : "a table");
   const [refusal, setRefusal] = useState<string | null>(null);
   // The version a move was sent at: its answer comes before the view it leads to, and until
   // that view arrives the moves shown are the old ones, so none are offered meanwhile.
@@ -53,10 +61,13 @@ export function TablePage({ gameId }: { gameId: string }) {
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
-      <section class="felt">
-        <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
-      </section>
-      {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : null}
+      {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
+      <div class="table-play">
+        <section class="felt" ref={felt}>
+          <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
+        </section>
+        <TableLog told={told} />
+      </div>
     </main>
   );
 }
@@ -69,9 +80,8 @@ function Header({ view }: { view: TableView }) {
       <h1>{titleOf(kinds, view.kind)}</h1>
       <span class="chip" data-testid="status">{view.status}</span>
       <span class="chip" data-testid="turn">{turnWords(view)}</span>
-      <span class="quiet">
-        version <span data-testid="version">{view.version}</span> · {who}
-      </span>
+      <span class="quiet">{who}</span>
+      <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
     </header>
   );
 }
@@ -100,9 +110,10 @@ function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
 
 function Standings({ view, gameId, token }: { view: TableView; gameId: string; token: string | null }) {
   return (
-    <section class="panel">
-      <h2>Standings</h2>
+    <section class="panel end-screen" data-testid="result">
+      <h2 data-testid="outcome">{outcomeWords(view)}</h2>
       <StandingsTable view={view} />
+      <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
       <Rematch view={view} gameId={gameId} token={token} />
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
@@ -110,4 +121,19 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
       </p>
     </section>
   );
+}
+
+/** Who won, said to this viewer: "You won", "Ada won; you came 2nd", "Ada and Bo share first place". */
+function outcomeWords(view: TableView): string {
+  const name = (seat: number): string => (seat === view.you ? "you" : (view.seats[seat]?.name ?? `seat ${seat + 1}`));
+  const first = view.standings.filter((standing) => standing.place === 1).map((standing) => name(standing.seat));
+  const won = first.length === 1 ? `${first[0]} won` : `${first.join(" and ")} share first place`;
+  const yours = view.standings.find((standing) => standing.seat === view.you && standing.place !== 1);
+  const said = yours ? `${won}; you came ${ordinal(yours.place)}` : won;
+  return said.startsWith("you") ? `Y${said.slice(1)}` : said;
+}
+
+function ordinal(place: number): string {
+  const suffix = place % 100 >= 11 && place % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][place % 10] ?? "th");
+  return `${place}${suffix}`;
 }
