@@ -103,6 +103,9 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     heuristic: Strategy[ViewT, CommandT]
     real_time: bool = False
     seat_limits: Callable[[OptionsT], tuple[int, int]] | None = None
+    sample: Callable[[StateT, int, Chance], StateT] | None = None
+    """A state `seat` cannot tell from this one, its unseen cards dealt anew from the
+    `Chance` given (`domain.unseen`); what the `search` bot (`domain.search`) thinks on."""
 
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and most seats a table with these options may have."""

@@ -69,7 +69,7 @@ from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
 from domain.games.cno.model import Command, Event, Options, initial_state
 from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.cno.views import all_cards, hidden, outcome, redact, view
+from domain.games.cno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="cno",
@@ -92,5 +92,6 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    sample=sample,
     real_time=True,
 )

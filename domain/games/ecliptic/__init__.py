@@ -57,7 +57,7 @@ from domain.games.ecliptic.bot import heuristic
 from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
 from domain.games.ecliptic.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, view
+from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="ecliptic",
@@ -80,4 +80,5 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    sample=sample,
 )

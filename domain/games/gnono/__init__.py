@@ -62,7 +62,7 @@ from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
+from domain.games.gnono.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="gnono",
@@ -85,5 +85,6 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    sample=sample,
     seat_limits=seat_limits,
 )

@@ -50,7 +50,7 @@ from domain.games.mad.bot import heuristic
 from domain.games.mad.cards import Card
 from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
 from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.mad.views import all_cards, hidden, outcome, redact, view
+from domain.games.mad.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="mad",
@@ -73,4 +73,5 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    sample=sample,
 )

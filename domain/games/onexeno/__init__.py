@@ -70,7 +70,7 @@ from domain.games.onexeno.bot import heuristic
 from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.onexeno.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.onexeno.views import all_cards, hidden, outcome, redact, view
+from domain.games.onexeno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="onexeno",
@@ -93,5 +93,6 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    sample=sample,
     seat_limits=seat_limits,
 )
