@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
+import msgspec
+
 from domain.chance import Chance
 from domain.decider import AnyRules, Context, Standing
 from domain.errors import DomainError
@@ -41,13 +43,33 @@ NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """The time a sampled decision sees: no game's moves depend on the clock in play."""
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+ITERATIONS: Final = (1, 20_000)
+MILLISECONDS: Final = (10, 10_000)
+"""The bounds of a budget a seat may ask for: a move takes at most ten seconds."""
+
+
+class Budget(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How long a bot may think about one move: at most `iterations`, and at most
-    `milliseconds` when that is not 0."""
+    `milliseconds` when that is not 0 (only measurements leave the clock out)."""
 
     iterations: int
     milliseconds: int = 0
+
+
+DEFAULT_BUDGET: Final = Budget(iterations=5_000, milliseconds=200)
+"""A turn-based game's bot answers in about a person's quickest time; the iterations only
+bound a fast machine."""
+
+
+def check_budget(budget: Budget) -> None:
+    """Refuse a budget a seat may not ask for, naming the bounds."""
+    (low, high), (fastest, slowest) = ITERATIONS, MILLISECONDS
+    if not (low <= budget.iterations <= high and fastest <= budget.milliseconds <= slowest):
+        raise DomainError(
+            "think_out_of_bounds",
+            f"a bot thinks {low} to {high} iterations and {fastest} to {slowest} milliseconds"
+            f" a move, not {budget.iterations} iterations and {budget.milliseconds} ms",
+        )
 
 
 @dataclass(slots=True, eq=False)

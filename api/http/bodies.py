@@ -6,9 +6,11 @@ from typing import Any, TypeVar
 import msgspec
 
 from commands.redaction import VersionedEvent
+from commands.strategies import strategies
 from domain import clocks
 from domain.decider import AnyRules
 from domain.errors import DomainError
+from domain.search import Budget
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
@@ -24,6 +26,8 @@ class KindInfo(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     options_schema: dict[str, Any]
     clock_schema: dict[str, Any] | None
+    bots: list[str] = []
+    """The bots a seat may be taken by (`{"bot": ...}`)."""
 
 
 def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
@@ -43,6 +47,7 @@ def kind_info(rules: AnyRules) -> KindInfo:
         msgspec.to_builtins(rules.Options()),
         options_schema(rules.Options),
         None if rules.real_time else options_schema(clocks.ClockOptions),
+        sorted(strategies(rules.kind)),
     )
 
 
@@ -64,11 +69,13 @@ class GameCreated(msgspec.Struct, frozen=True):
 
 
 class TakeSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go)."""
+    """A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go),
+    and the `search` bot may be given its budget a move in `think`."""
 
     name: str = ""
     entropy: str = ""
     bot: str | None = None
+    think: Budget | None = None
 
 
 class SeatGranted(msgspec.Struct, frozen=True):

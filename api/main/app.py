@@ -94,7 +94,9 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
             app.state.audits = AuditThread()
             work = wiring.background_work(pool, client, stream, run_workers, run_workers)
             if run_workers:
-                app.state.bots, clocks = wiring.table_workers(process, pool, settings.bot_pace)
+                app.state.bots, clocks = wiring.table_workers(
+                    process, pool, settings.bot_pace, settings.bot_thinkers
+                )
                 work |= {"bots": app.state.bots.run, "clocks": clocks.run}
             async with workers.running({**process.work, "keep-alives": hub.beat, **work}):
                 try:

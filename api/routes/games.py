@@ -33,6 +33,7 @@ from commands.registry import GAMES
 from commands.strategies import strategy
 from domain import table
 from domain.errors import DomainError
+from domain.search import Searcher
 
 AnyRequest = Request[Any, Any, Any]
 
@@ -132,9 +133,13 @@ async def seat_command(
     """The seat a request asks for: a bot's (its strategy checked), a player's (named after
     the player unless a name is given) or a casual one (a free name)."""
     if data.bot is not None:
-        strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
-        return table.TakeSeat(data.name or f"{data.bot} bot", data.entropy, data.bot)
-    return table.TakeSeat(data.name or player or "", data.entropy, player=player)
+        bot = strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
+        if data.think is not None and not isinstance(bot, Searcher):
+            raise DomainError("think_without_search", "only the search bot takes a budget")
+        name = data.name or f"{data.bot} bot"
+        return table.TakeSeat(name, data.entropy, data.bot, think=data.think)
+    name = data.name or player or ""
+    return table.TakeSeat(name, data.entropy, player=player, think=data.think)
 
 
 def _decode_command(kind: str, body: bytes) -> Any:

@@ -11,6 +11,7 @@ import msgspec
 from domain import clocks
 from domain.chance import ALGORITHM
 from domain.decider import OptionsT, Standing, StateT
+from domain.search import Budget
 
 Status = Literal["new", "open", "playing", "finished"]
 
@@ -26,6 +27,8 @@ class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="tak
     bot: str | None = None
     player: str | None = None
     """The handle of the player taking the seat (proven by their token), if any."""
+    think: Budget | None = None
+    """A thinking bot's budget a move (the default one when None)."""
 
 
 class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
@@ -51,6 +54,7 @@ class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
     entropy: str = ""
     bot: str | None = None
     player: str | None = None
+    think: Budget | None = None
 
 
 class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
@@ -123,6 +127,8 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     version: int = 0
     clock: clocks.Clock | None = None
     rematch: str | None = None
+    budgets: tuple[Budget | None, ...] = ()
+    """Each seat's thinking budget a move, when its bot asked for one."""
 
 
 AnyTable = Table[Any, Any]
