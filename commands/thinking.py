@@ -9,6 +9,7 @@ the child finds the game's rules by kind in its own registry.
 
 import asyncio
 import multiprocessing
+import os
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -27,10 +28,15 @@ THINK_SECONDS = Histogram(
 )
 
 
+NICENESS = 10
+"""Thinking is background work: on a busy core, answers to people come first."""
+
+
 def thinkers(processes: int) -> ProcessPoolExecutor:
     """A pool of `processes` fresh processes (spawned: nothing of the parent's event loop
-    or connections is copied into them)."""
-    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    or connections is copied into them), each at a lower priority than the service."""
+    spawn = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(processes, spawn, initializer=os.nice, initargs=(NICENESS,))
 
 
 @dataclass(frozen=True, slots=True)
