@@ -38,6 +38,8 @@ from domain.errors import DomainError
 
 EXPLORATION: Final = 0.7
 """UCB1's exploration constant for results in [0, 1] (the paper's 0.7)."""
+ROOT_WIDTH: Final = 4
+"""The moves searched at the root: the heuristic's first choices (progressive pruning)."""
 PLAYOUT_LIMIT: Final = 1_000
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """The time a sampled decision sees: no game's moves depend on the clock in play."""
@@ -100,16 +102,15 @@ def search(
     if len(moves) == 1:
         return moves[0]
     game = _Game(rules, seats, chance)
+    candidates = game.candidates(state, seat, moves)
     stop = _deadline(budget, clock)
     root = _Node(mover=seat)
     for _ in range(budget.iterations):
-        game.iterate(game.sample(state, seat), seat, tuple(moves), root)
+        game.iterate(game.sample(state, seat), seat, candidates, root)
         if stop():
             break
-    tried = [move for move in moves if move in root.children]
-    if not tried:
-        return chance.choice(moves)
-    return max(tried, key=lambda move: root.children[move].visits)
+    visits = {move: child.visits for move, child in root.children.items()}
+    return max(candidates, key=lambda move: visits.get(move, 0))  # ties: the heuristic's
 
 
 def _deadline(budget: Budget, clock: Callable[[], float] | None) -> Callable[[], bool]:
@@ -130,6 +131,15 @@ class _Game:
     def sample(self, state: Any, seat: int) -> Any:
         assert self.rules.sample is not None, f"{self.rules.kind} has no sample function"
         return self.rules.sample(state, seat, self.chance)
+
+    def candidates(self, state: Any, seat: int, moves: Sequence[Any]) -> tuple[Any, ...]:
+        """The `ROOT_WIDTH` moves the game's heuristic ranks first, best first: the
+        heuristic's pick, then its pick among the moves left, and so on."""
+        view, left, ranked = self.rules.view(state, seat), list(moves), []
+        while left and len(ranked) < ROOT_WIDTH:
+            ranked.append(self.rules.heuristic(view, left, self.chance))
+            left.remove(ranked[-1])
+        return tuple(ranked)
 
     def iterate(self, state: Any, mover: int, legal: tuple[Any, ...], root: _Node) -> None:
         """One iteration on one sample: select, expand, play out, credit."""
