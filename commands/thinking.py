@@ -23,7 +23,7 @@ from domain.search import Budget, search
 
 THINK_SECONDS = Histogram(
     "cardroom_bot_think_seconds",
-    "Seconds a search bot took to choose a move, the trip to its process included.",
+    "Seconds a search bot thought about a move, in its process.",
     buckets=(0.05, 0.1, 0.2, 0.24, 0.3, 0.5, 1.0, 2.0, 5.0, 10.0),
 )
 
@@ -36,7 +36,10 @@ def thinkers(processes: int) -> ProcessPoolExecutor:
     """A pool of `processes` fresh processes (spawned: nothing of the parent's event loop
     or connections is copied into them), each at a lower priority than the service."""
     spawn = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(processes, spawn, initializer=os.nice, initargs=(NICENESS,))
+    pool = ProcessPoolExecutor(processes, spawn, initializer=os.nice, initargs=(NICENESS,))
+    for _ in range(processes):
+        pool.submit(_ready)
+    return pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,17 +55,25 @@ class Position:
     budget: Budget
 
 
-def think(position: Position) -> Any:
-    """The search bot's move, within its budget by this process's clock."""
-    rules, at = game_rules(position.kind), position
-    return search(
+def think(position: Position) -> tuple[Any, float]:
+    """The search bot's move, within its budget by this process's clock, and the seconds
+    it took."""
+    at, started = position, time.monotonic()
+    rules = game_rules(at.kind)
+    move = search(
         rules, at.state, at.seats, at.seat, at.moves, at.chance, at.budget, time.monotonic
     )
+    return move, time.monotonic() - started
+
+
+def _ready() -> None:
+    """Nothing: a first task, so that each process has started (and imported every game)
+    before a bot waits on it."""
 
 
 async def think_apart(pool: Executor | None, position: Position) -> Any:
-    """`think` in a process of `pool` (None: a thread of the loop's, as tests do), timed."""
-    started = time.monotonic()
-    move = await asyncio.get_running_loop().run_in_executor(pool, think, position)
-    THINK_SECONDS.observe(time.monotonic() - started)
+    """`think` in a process of `pool` (None: a thread of the loop's, as tests do); the
+    thinking time is observed, the wait for a free process is not."""
+    move, seconds = await asyncio.get_running_loop().run_in_executor(pool, think, position)
+    THINK_SECONDS.observe(seconds)
     return move

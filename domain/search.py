@@ -13,12 +13,19 @@ seat's information set. Each iteration
 4. plays the sample out to its end with random moves, and
 5. credits every node on the way with the result for the seat that made its move.
 
+At the root only the `ROOT_WIDTH` moves the game's heuristic ranks first are searched (the
+heuristic asked again without its pick, and so on): the "progressive pruning" of Chaslot et
+al., "Progressive Strategies for Monte-Carlo Tree Search", New Mathematics and Natural
+Computation 4(3), 2008, without the unpruning. A game with a hundred moves a turn would
+otherwise spread a live budget over moves tried once each. Ties go to the heuristic's order.
+
 Only the game's own functions are used (`sample`, `decide`, `evolve`, `legal_moves`,
-`is_terminal`, `outcome`), so no game has search code of its own. The seat acting in a
-sample is the one with legal moves; in a real-time game, where several may act at once,
-one of them is drawn at random, as `domain.matches` does. A result is a seat's share of the
-places beaten: 1 for first, 0 for last. A playout that reaches `PLAYOUT_LIMIT` moves
-scores the standings so far when the game has them, and otherwise counts as a draw.
+`is_terminal`, `outcome`, and at the root `view` and `heuristic`), so no game has search
+code of its own. The seat acting in a sample is the one with legal moves; in a real-time
+game, where several may act at once, one of them is drawn at random, as `domain.matches`
+does. A result is a seat's share of the places beaten: 1 for first, 0 for last. A playout
+that reaches `PLAYOUT_LIMIT` moves scores the standings so far when the game has them, and
+otherwise counts as a draw.
 
 Time arrives as an argument (`clock`), chance from the `Chance` given, so with a budget in
 iterations alone a seat's choice is a function of its game, seat and version.
@@ -135,7 +142,7 @@ class _Game:
     def candidates(self, state: Any, seat: int, moves: Sequence[Any]) -> tuple[Any, ...]:
         """The `ROOT_WIDTH` moves the game's heuristic ranks first, best first: the
         heuristic's pick, then its pick among the moves left, and so on."""
-        view, left, ranked = self.rules.view(state, seat), list(moves), []
+        view, left, ranked = self.rules.view(state, seat), list(moves), list[Any]()
         while left and len(ranked) < ROOT_WIDTH:
             ranked.append(self.rules.heuristic(view, left, self.chance))
             left.remove(ranked[-1])
