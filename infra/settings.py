@@ -186,6 +186,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     REDIS_STREAM,
     DATA_DIR,
     BOT_PACE,
+    BOT_THINKERS,
     CORS_ORIGINS,
     LIVE_HEARTBEAT,
     STREAMS_PER_GAME,
