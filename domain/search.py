@@ -108,13 +108,12 @@ def search(
     the search chose most often; `clock` (seconds) bounds it by `budget.milliseconds`."""
     if len(moves) == 1:
         return moves[0]
-    game = _Game(rules, seats, chance)
+    game = _Game(rules, seats, chance, _deadline(budget, clock))
     candidates = game.candidates(state, seat, moves)
-    stop = _deadline(budget, clock)
     root = _Node(mover=seat)
     for _ in range(budget.iterations):
         game.iterate(game.sample(state, seat), seat, candidates, root)
-        if stop():
+        if game.stop():
             break
     visits = {move: child.visits for move, child in root.children.items()}
     return max(candidates, key=lambda move: visits.get(move, 0))  # ties: the heuristic's
@@ -129,11 +128,13 @@ def _deadline(budget: Budget, clock: Callable[[], float] | None) -> Callable[[],
 
 @dataclass(frozen=True, slots=True)
 class _Game:
-    """One game's functions, its number of seats and the search's chance."""
+    """One game's functions, its number of seats, the search's chance, and whether its time
+    is up (a playout stops there too: in a long game one playout may outlast a budget)."""
 
     rules: AnyRules
     seats: int
     chance: Chance
+    stop: Callable[[], bool]
 
     def sample(self, state: Any, seat: int) -> Any:
         assert self.rules.sample is not None, f"{self.rules.kind} has no sample function"
@@ -194,7 +195,7 @@ class _Game:
 
     def playout(self, state: Any) -> Any:
         for _ in range(PLAYOUT_LIMIT):
-            if self.rules.is_terminal(state) or (turn := self.turn(state)) is None:
+            if self.rules.is_terminal(state) or self.stop() or (turn := self.turn(state)) is None:
                 return state
             seat, legal = turn
             state = self.play(state, seat, self.chance.choice(legal))

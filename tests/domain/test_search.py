@@ -59,9 +59,9 @@ def test_the_search_thinks_as_many_iterations_as_its_budget_allows() -> None:
 def test_the_search_stops_when_its_time_is_up() -> None:
     state, seats, seat, moves = position("ecliptic")
     calls: list[int] = []
-    ticks = iter(range(1_000))
-    clock = lambda: float(next(ticks))  # noqa: E731 (one second a reading)
-    budget = Budget(iterations=1_000, milliseconds=2_500)
+    ticks = iter(range(100_000))
+    clock = lambda: next(ticks) / 1000  # noqa: E731 (a millisecond a reading)
+    budget = Budget(iterations=1_000, milliseconds=40)
     search(
         counting(GAMES["ecliptic"], calls),
         state,
@@ -72,7 +72,7 @@ def test_the_search_stops_when_its_time_is_up() -> None:
         budget,
         clock,
     )
-    assert len(calls) == 3
+    assert 1 <= len(calls) < 40, "the clock is read at least once an iteration"
 
 
 @pytest.mark.parametrize(
