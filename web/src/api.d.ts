@@ -3375,7 +3375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, think_out_of_bounds, think_without_search, think_without_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3394,7 +3394,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "idempotency_key_reused";
+                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "think_out_of_bounds" | "think_without_search" | "think_without_bot" | "idempotency_key_reused";
                     };
                 };
             };
