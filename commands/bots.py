@@ -11,8 +11,9 @@ lost notification only delays a bot.
 Bots never start a game: the seat-taker does, so a table fills as its creator means it to.
 In a real-time game (no turns) each bot seat acts at most once per `pace` seconds, like a
 quick person. The search bot thinks in a process of the worker's pool (`commands.thinking`)
-before the game is held, and its move is sent only if the game is still at the version it
-thought about (else it thinks again); a real-time game's search thinks within half its pace.
+before the game is held, and its move is sent only if it is still legal in the game as the
+handler then holds it (else it thinks again: in a real-time game others move meanwhile);
+a real-time game's search thinks within half its pace.
 A bot's command id is `bot-<seat>-<version>` and its choice is a function of
 the game, seat and version, so two workers acting for the same seat choose the same move and
 the second is answered as a retry, appending nothing.
@@ -134,7 +135,7 @@ class BotWorker:
         self, game: LoadedGame, seat: int
     ) -> Callable[[LoadedGame], Envelope | None]:
         """How the seat's command is chosen from the game as the handler holds it: there by
-        a strategy; by the search beforehand, standing only at the version it thought about."""
+        a strategy; by the search beforehand, standing only while it is still legal."""
         bot = strategy(game.rules.kind, str(game.table.seats[seat].bot))
         if not isinstance(bot, Searcher):
             return lambda held: _choose(held, seat, bot)
@@ -146,7 +147,7 @@ class BotWorker:
         )
         move = await think_apart(self._thinkers, at)
         envelope = Envelope(game.game_id, seat, move, f"bot-{seat}-{version}")
-        return lambda held: envelope if held.table.version == version else None
+        return lambda held: envelope if move in _moves(held, seat) else None
 
     def _budget(self, game: LoadedGame, seat: int, bot: Searcher) -> Budget:
         """The seat's budget (the bot's default when it asked for none), within half the

@@ -39,6 +39,19 @@ async def test_a_search_bot_plays_a_whole_game_against_the_heuristic(
     assert final["seats"][0]["bot"] == "search"
     assert sorted(s["seat"] for s in final["standings"]) == list(range(SEATS[kind]))
     assert not unexpected(kind, refused, bots.refusals)
+    assert await moves_made(client, game_id, 0) > 0, "the search bot moved"
+
+
+async def moves_made(client: AsyncClient, game_id: str, seat: int) -> int:
+    """The commands of the game's published log that `seat` sent (the start left out)."""
+    log = (await client.get(f"/games/{game_id}/log", params={"limit": 1000})).json()
+    commands = {
+        event["metadata"]["command_id"]
+        for event in log["events"]
+        if event["metadata"].get("seat") == seat
+        and (event["metadata"].get("command") or {}).get("type") != "start_game"
+    }
+    return len(commands)
 
 
 async def test_an_unknown_bot_is_refused_with_the_bots_offered(client: AsyncClient) -> None:
