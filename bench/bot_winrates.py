@@ -33,7 +33,6 @@ HEAD_TO_HEAD_OPTIONS: dict[str, dict[str, Any]] = {"gnono": {"playout_score": 10
 """Gnono plays to 100 points head to head (still several rounds): to 500, a search bot's
 game takes minutes on one core."""
 Z95 = 1.959964
-PROGRESS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +81,14 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def measure(match: Match, games: int, processes: int) -> None:
-    """Print the kind's row, and a row so far every `PROGRESS` games (a long run can be
+def measure(match: Match, games: int, processes: int, progress: int) -> None:
+    """Print the kind's row, and a row so far every `progress` games (a long run can be
     read before it ends)."""
     started, results = time.perf_counter(), []
     with ProcessPoolExecutor(processes) as pool:
         for result in pool.map(play, [match] * games, range(games), chunksize=2):
             results.append(result)
-            if len(results) % PROGRESS == 0 or len(results) == games:
+            if len(results) % progress == 0 or len(results) == games:
                 print(_row(match, results, time.perf_counter() - started), flush=True)
 
 
@@ -113,6 +112,7 @@ def main() -> None:
     parser.add_argument("--seats", choices=["two", "usual"], default="usual")
     parser.add_argument("--iterations", type=int, default=100, help="the search's budget")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=50, help="a row so far every N games")
     arguments = parser.parse_args()
     measured = "search" if arguments.against == "heuristic" else "heuristic"
     if measured == "search":
@@ -125,7 +125,7 @@ def main() -> None:
     for kind in arguments.kind or list(GAMES):
         seats = 2 if arguments.seats == "two" else SEATS[kind]
         match = Match(kind, seats, arguments.against, arguments.iterations)
-        measure(match, arguments.games, arguments.processes)
+        measure(match, arguments.games, arguments.processes, arguments.progress)
 
 
 if __name__ == "__main__":
