@@ -13,18 +13,24 @@ A bot lets its table's pace pass (`domain.table.setup.bot_pace`: none among bots
 person sees each move: in a game with turns, after each change of the game, before it moves;
 in a real-time game (no turns), between two moves of the same bot seat, like a quick person.
 The pace is counted from when this worker first saw the game's version, and only delays a
-move. A bot's command id is `bot-<seat>-<version>` and its choice is a function of the game,
-seat and version, so two workers acting for the same seat choose the same move and the
-second is answered as a retry, appending nothing.
+move. The search bot thinks in a process of the worker's pool (`commands.thinking`) before
+the game is held, and its move is sent only if it is still legal in the game as the handler
+then holds it (else it thinks again: in a real-time game others move meanwhile); a real-time
+game's search thinks within half its pace. A bot's command id is `bot-<seat>-<version>` and
+its choice is a function of the game, seat and version, so two workers acting for the same
+seat choose the same move and the second is answered as a retry, appending nothing.
 """
 
 import asyncio
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from prometheus_client import Counter as MetricCounter
 
 from commands.bus import News
@@ -33,10 +39,13 @@ from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from commands.store import WatchedGames
 from commands.strategies import strategy
+from commands.thinking import Position, think_apart
 from commands.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
 from domain.bots import bot_chance
 from domain.errors import DomainError
+from domain.matches import Player
+from domain.search import Budget, Searcher
 
 log = logging.getLogger(__name__)
 EXPECTED_REFUSALS = frozenset({"stale"})
@@ -49,17 +58,29 @@ BOT_REFUSALS = MetricCounter(
 
 
 class BotWorker:
-    def __init__(self, handler: CommandHandler, watched: WatchedGames, pace: float) -> None:
+    def __init__(
+        self,
+        handler: CommandHandler,
+        watched: WatchedGames,
+        pace: float,
+        thinkers: Executor | None = None,
+    ) -> None:
+        """`thinkers` is the pool the search bot thinks in (None: threads, for tests)."""
         self._handler = handler
         self._watched = watched
         self.pace = pace
+        self._thinkers = thinkers
         self.refusals: Counter[str] = Counter()
         self._watch = GameWatch(handler, self._new_step, _seats_a_bot, "the bots")
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Play for the bots of unfinished games, and of new ones as they come, until stopped."""
         log.info("bots: starting")
-        await self._watch.run(stopping, self._watched.games_with_bots)
+        try:
+            await self._watch.run(stopping, self._watched.games_with_bots)
+        finally:
+            if self._thinkers is not None:
+                self._thinkers.shutdown(wait=False, cancel_futures=True)
         log.info("bots: stopped")
 
     def notice(self, news: News) -> None:
@@ -97,16 +118,17 @@ class BotWorker:
                 wait = min(wait, early)
                 continue
             seats.acted[seat] = time.monotonic()
-            if not await self._send(game.game_id, seat):
+            if not await self._send(game, seat):
                 seats.refused[seat] = game.table.version
             return 0.0
         return wait
 
-    async def _send(self, game_id: str, seat: int) -> bool:
+    async def _send(self, game: LoadedGame, seat: int) -> bool:
         """Send the bot's move, chosen from the game as the handler holds it; False when it
         was refused (and counted)."""
+        game_id = game.game_id
         try:
-            await self._handler.choose_and_execute(game_id, lambda game: _choose(game, seat))
+            await self._handler.choose_and_execute(game_id, await self._chooser(game, seat))
         except DomainError as refusal:
             self.refusals[refusal.code] += 1
             BOT_REFUSALS.labels(refusal.code).inc()
@@ -115,6 +137,33 @@ class BotWorker:
             return False
         BOT_COMMANDS.inc()
         return True
+
+    async def _chooser(
+        self, game: LoadedGame, seat: int
+    ) -> Callable[[LoadedGame], Envelope | None]:
+        """How the seat's command is chosen from the game as the handler holds it: there by
+        a strategy; by the search beforehand, standing only while it is still legal."""
+        bot = strategy(game.rules.kind, str(game.table.seats[seat].bot))
+        if not isinstance(bot, Searcher):
+            return lambda held: _choose(held, seat, bot)
+        version, budget = game.table.version, self._budget(game, seat, bot)
+        chance = bot_chance(game.game_id, seat, version)
+        seats = len(game.table.seats)
+        at = Position(
+            game.rules.kind, game.table.game, seats, seat, _moves(game, seat), chance, budget
+        )
+        move = await think_apart(self._thinkers, at)
+        envelope = Envelope(game.game_id, seat, move, f"bot-{seat}-{version}")
+        return lambda held: envelope if move in _moves(held, seat) else None
+
+    def _budget(self, game: LoadedGame, seat: int, bot: Searcher) -> Budget:
+        """The seat's budget (the bot's default when it asked for none), within half the
+        pace in a real-time game."""
+        budget = game.table.budgets[seat] or bot.budget
+        if not game.rules.real_time:
+            return budget
+        paced = max(1, min(budget.milliseconds, int(self.pace * 500)))
+        return msgspec.structs.replace(budget, milliseconds=paced)
 
 
 @dataclass
@@ -142,13 +191,12 @@ def _seats_a_bot(news: News) -> bool:
     return any(isinstance(e, table.SeatTaken) and e.bot for e in news.table_events)
 
 
-def _choose(game: LoadedGame, seat: int) -> Envelope | None:
+def _choose(game: LoadedGame, seat: int, bot: Player) -> Envelope | None:
     """The bot's command at this version of the game, or None when it has no move now."""
     moves = _moves(game, seat)
-    if not moves:
+    if not moves or isinstance(bot, Searcher):
         return None
     version = game.table.version
-    bot = strategy(game.rules.kind, str(game.table.seats[seat].bot))
     move = bot(game.view(seat).game, moves, bot_chance(game.game_id, seat, version))
     return Envelope(game.game_id, seat, move, f"bot-{seat}-{version}")
 

@@ -1,20 +1,24 @@
-"""The bot strategies every game offers: `random` and the game's own `heuristic`."""
-
-from typing import Any
+"""The bots every game offers: `random`, the game's own `heuristic`, and `search`, which
+thinks (`domain.search`) with the game's `sample`."""
 
 from commands.registry import game_rules
 from domain.bots import random_move
-from domain.decider import Strategy
 from domain.errors import DomainError
+from domain.matches import Player
+from domain.search import DEFAULT_BUDGET, Searcher
 
 
-def strategies(kind: str) -> dict[str, Strategy[Any, Any]]:
-    """The strategies a game kind offers, by name."""
-    return {"random": random_move, "heuristic": game_rules(kind).heuristic}
+def strategies(kind: str) -> dict[str, Player]:
+    """The bots a game kind offers, by name."""
+    rules = game_rules(kind)
+    offered: dict[str, Player] = {"random": random_move, "heuristic": rules.heuristic}
+    if rules.sample is not None:
+        offered["search"] = Searcher(DEFAULT_BUDGET)
+    return offered
 
 
-def strategy(kind: str, name: str) -> Strategy[Any, Any]:
-    """The strategy called `name` for a game kind, or a refusal naming those there are."""
+def strategy(kind: str, name: str) -> Player:
+    """The bot called `name` for a game kind, or a refusal naming those there are."""
     offered = strategies(kind)
     if name not in offered:
         known = ", ".join(sorted(offered))

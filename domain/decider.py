@@ -113,6 +113,10 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     minutes: tuple[int, int] = (0, 0)
     """How long a game with the default options typically lasts, in minutes (from, to)."""
 
+    sample: Callable[[StateT, int, Chance], StateT] | None = None
+    """A state `seat` cannot tell from this one, its unseen cards dealt anew from the
+    `Chance` given (`domain.unseen`); what the `search` bot (`domain.search`) thinks on."""
+
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and most seats a table with these options may have."""
         if self.seat_limits is None:

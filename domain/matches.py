@@ -15,14 +15,19 @@ from domain import table as tables
 from domain.bots import bot_chance
 from domain.chance import Chance
 from domain.decider import AnyRules, Standing, Strategy
+from domain.search import Searcher
 
 START = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 MAX_COMMANDS = 100_000
 
 
+Player = Strategy[Any, Any] | Searcher
+"""A seat's bot: a strategy, which sees the seat's view, or the search bot."""
+
+
 def play_match(
     rules: AnyRules,
-    strategies: Sequence[Strategy[Any, Any]],
+    strategies: Sequence[Player],
     seed: int,
     options: dict[str, Any] | None = None,
 ) -> tuple[Standing, ...]:
@@ -41,10 +46,18 @@ def play_match(
             return table.standings
         seat = scheduler.choice(movers)
         chance = bot_chance(str(seed), seat, table.version)
-        view = rules.view(table.game, seat)
-        move = strategies[seat](view, _moves(rules, table, seat), chance)
+        move = _choose(rules, table, strategies[seat], seat, chance)
         table = _apply(rules, table, seat, move, secret)
     raise RuntimeError(f"{rules.kind} seed {seed}: no end after {MAX_COMMANDS} commands")
+
+
+def _choose(
+    rules: AnyRules, table: tables.AnyTable, player: Player, seat: int, chance: Chance
+) -> Any:
+    moves = _moves(rules, table, seat)
+    if isinstance(player, Searcher):
+        return player.choose(rules, table.game, len(table.seats), seat, moves, chance)
+    return player(rules.view(table.game, seat), moves, chance)
 
 
 def _moves(rules: AnyRules, table: tables.AnyTable, seat: int) -> tuple[Any, ...]:

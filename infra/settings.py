@@ -68,6 +68,12 @@ BOT_PACE = Variable(
     "seconds between a bot's moves in CNO where a person sits, unless the table sets `bot_pace`",
     read_pause,
 )
+BOT_THINKERS = Variable(
+    "CARDROOM_BOT_THINKERS",
+    2,
+    "processes a bot process thinks in for its search bots (each holds a core while it thinks)",
+    read_count,
+)
 CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
     "CARDROOM_CORS_ORIGINS",
     LOCAL_ORIGINS,
@@ -179,6 +185,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     REDIS_STREAM,
     DATA_DIR,
     BOT_PACE,
+    BOT_THINKERS,
     CORS_ORIGINS,
     LIVE_HEARTBEAT,
     STREAMS_PER_GAME,
@@ -257,6 +264,7 @@ class Settings:
     event_stream: str = REDIS_STREAM.default
     data_dir: Path = DATA_DIR.default
     bot_pace: float = BOT_PACE.default
+    bot_thinkers: int = BOT_THINKERS.default
     cors_origins: tuple[str, ...] = CORS_ORIGINS.default
     live_heartbeat: float = LIVE_HEARTBEAT.default
     stream_caps: StreamCaps = field(default_factory=StreamCaps)
@@ -277,6 +285,7 @@ class Settings:
             event_stream=REDIS_STREAM.read(env),
             data_dir=DATA_DIR.read(env),
             bot_pace=BOT_PACE.read(env),
+            bot_thinkers=BOT_THINKERS.read(env),
             cors_origins=CORS_ORIGINS.read(env),
             live_heartbeat=LIVE_HEARTBEAT.read(env),
             stream_caps=StreamCaps(STREAMS_PER_GAME.read(env), STREAMS_PER_CLIENT.read(env)),

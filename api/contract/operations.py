@@ -168,6 +168,9 @@ def _described() -> dict[tuple[str, str], Operation]:
                 "invalid_name",
                 "invalid_entropy",
                 "unknown_bot",
+                "think_out_of_bounds",
+                "think_without_search",
+                "think_without_bot",
                 "table_not_open",
                 "table_full",
                 "wrong_token",
@@ -284,8 +287,9 @@ def _described() -> dict[tuple[str, str], Operation]:
         ("post", "/players"): Operation(
             (*_BODY, "invalid_handle", "handle_taken"),
             description="Handles have 1 to 40 printable characters, no `/`, and do not start "
-            "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`). A handle is taken "
-            "whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.",
+            "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). "
+            "A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, "
+            "`ada` is taken too.",
         ),
     }
 

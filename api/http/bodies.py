@@ -6,10 +6,12 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 
 from commands.redaction import VersionedEvent
+from commands.strategies import strategies
 from domain import clocks
 from domain.challenges import DeclineReason
 from domain.decider import AnyRules
 from domain.errors import DomainError
+from domain.search import Budget
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
@@ -28,6 +30,9 @@ class KindInfo(msgspec.Struct, frozen=True):
     clock_schema: dict[str, Any] | None
     blurb: str = ""
     minutes: tuple[int, int] = (0, 0)
+
+    bots: list[str] = []
+    """The bots a seat may be taken by (`{"bot": ...}`)."""
 
 
 def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
@@ -49,6 +54,7 @@ def kind_info(rules: AnyRules) -> KindInfo:
         None if rules.real_time else options_schema(clocks.ClockOptions),
         rules.blurb,
         rules.minutes,
+        sorted(strategies(rules.kind)),
     )
 
 
@@ -70,11 +76,13 @@ class GameCreated(msgspec.Struct, frozen=True):
 
 
 class TakeSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go)."""
+    """A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go),
+    and the `search` bot may be given its budget a move in `think`."""
 
     name: str = ""
     entropy: str = ""
     bot: str | None = None
+    think: Budget | None = None
 
 
 class SeatGranted(msgspec.Struct, frozen=True):

@@ -127,7 +127,9 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
             work = wiring.background_work(pool, client, stream, run_workers, run_workers)
             work["player news"] = streams.listen
             if run_workers:
-                app.state.bots, clocks = wiring.table_workers(process, pool, settings.bot_pace)
+                app.state.bots, clocks = wiring.table_workers(
+                    process, pool, settings.bot_pace, settings.bot_thinkers
+                )
                 work |= {"bots": app.state.bots.run, "clocks": clocks.run}
                 due = partial(player_news.due_challenges, pool)
                 work["challenge clock"] = ChallengeClock(challenges, due).run

@@ -207,7 +207,9 @@ async def _work(settings: Settings, relay: bool, projections: bool, bots: bool =
         work = wiring.background_work(pool, client, stream, relay, projections)
         if bots:
             process = wiring.core(pool, client, stream)
-            players, clocks = wiring.table_workers(process, pool, settings.bot_pace)
+            players, clocks = wiring.table_workers(
+                process, pool, settings.bot_pace, settings.bot_thinkers
+            )
             work |= {**process.work, "bots": players.run, "clocks": clocks.run}
         async with worker_port.serving(settings.worker_port, pool), workers.running(work):
             stop = asyncio.Event()

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import asyncpg
 import redis.asyncio as redis
 
+from commands import thinking
 from commands.bots import BotWorker
 from commands.bus import EventBus
 from commands.clocks import ClockWorker
@@ -53,10 +54,13 @@ def background_work(
     return work
 
 
-def table_workers(core: Core, pool: asyncpg.Pool, pace: float) -> tuple[BotWorker, ClockWorker]:
-    """The workers that play every bot seat and claim every timeout, woken by the bus."""
+def table_workers(
+    core: Core, pool: asyncpg.Pool, pace: float, thinkers: int
+) -> tuple[BotWorker, ClockWorker]:
+    """The workers that play every bot seat and claim every timeout, woken by the bus; the
+    search bots think in a pool of `thinkers` processes."""
     watched = PostgresWatchedGames(pool)
-    bots = BotWorker(core.handler, watched, pace)
+    bots = BotWorker(core.handler, watched, pace, thinking.thinkers(thinkers))
     clocks = ClockWorker(core.handler, watched)
     core.bus.subscribe(bots.notice)
     core.bus.subscribe(clocks.notice)

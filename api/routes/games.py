@@ -34,6 +34,7 @@ from commands.registry import GAMES
 from commands.strategies import strategy
 from domain import table
 from domain.errors import DomainError
+from domain.search import Searcher
 
 AnyRequest = Request[Any, Any, Any]
 
@@ -136,11 +137,14 @@ async def seat_command(
     any, says who asks), a player's (named after the player unless a name is given) or a
     casual one (a free name)."""
     if data.bot is not None:
-        strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
+        bot = strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
+        if data.think is not None and not isinstance(bot, Searcher):
+            raise DomainError("think_without_search", "only the search bot takes a budget")
         by = await viewer(handler, game_id, bearer_token(request))
-        return table.TakeSeat(data.name, data.entropy, data.bot, by=None if by < 0 else by)
+        by_seat = None if by < 0 else by
+        return table.TakeSeat(data.name, data.entropy, data.bot, by=by_seat, think=data.think)
     player = await calling_player(handler, request)
-    return table.TakeSeat(data.name or player or "", data.entropy, player=player)
+    return table.TakeSeat(data.name or player or "", data.entropy, player=player, think=data.think)
 
 
 def _decode_command(kind: str, body: bytes) -> Any:

@@ -69,8 +69,8 @@ async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> ScoreboardPage:
     """Players of a kind by games won, then points: games played, won and points. Players
-    are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
-    free name count for nobody."""
+    are registered handles and the bots (`bot:random`, `bot:heuristic`, `bot:search`); seats
+    taken with a free name count for nobody."""
     known_kind(kind)
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 

@@ -128,6 +128,7 @@ def evolve(
         case SeatTaken():
             seats = (*table.seats, Seat(event.name, event.bot, event.player))
             table = replace(table, seats=seats, entropies=(*table.entropies, event.entropy))
+            table = replace(table, budgets=(*table.budgets, event.think))
         case GameStarted():
             game = rules.initial_state(options_of(table), event.seats)
             table = replace(table, status="playing", game=game)

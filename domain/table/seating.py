@@ -13,6 +13,7 @@ import msgspec
 
 from domain.decider import CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
+from domain.search import check_budget
 from domain.table.setup import HOST, size
 from domain.table.vocabulary import AnyTable, SeatTaken, Table, TableEvent, TakeSeat, options_of
 
@@ -45,7 +46,14 @@ def take_seat(
     name = check_seat(command)
     seated = command.player is not None and command.player in (s.player for s in table.seats)
     require(not seated, "already_seated", "this player holds a seat at this table already")
-    return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
+    if command.think is not None:
+        require(command.bot is not None, "think_without_bot", "only a bot takes a budget")
+        check_budget(command.think)
+    return (
+        SeatTaken(
+            len(table.seats), name, command.entropy, command.bot, command.player, command.think
+        ),
+    )
 
 
 def _bot_name(table: AnyTable) -> str:

@@ -11,6 +11,7 @@ import msgspec
 from domain import clocks
 from domain.chance import ALGORITHM
 from domain.decider import OptionsT, Standing, StateT
+from domain.search import Budget
 from domain.table.setup import TableSetup
 
 Status = Literal["new", "open", "playing", "finished", "cancelled"]
@@ -29,6 +30,9 @@ class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="tak
     """The handle of the player taking the seat (proven by their token), if any."""
     by: int | None = None
     """The seat whose token asks for a bot's seat (the host's, once a seat is taken)."""
+
+    think: Budget | None = None
+    """A thinking bot's budget a move (the default one when None)."""
 
 
 class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
@@ -58,6 +62,7 @@ class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
     entropy: str = ""
     bot: str | None = None
     player: str | None = None
+    think: Budget | None = None
 
 
 class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
@@ -145,6 +150,9 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     clock: clocks.Clock | None = None
     rematch: str | None = None
     setup: TableSetup = TableSetup()
+
+    budgets: tuple[Budget | None, ...] = ()
+    """Each seat's thinking budget a move, when its bot asked for one."""
 
 
 AnyTable = Table[Any, Any]

@@ -13,9 +13,9 @@ SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}
 QUICK = {"gnono": {"playout_score": 100}}
 
 
-def test_every_game_offers_a_random_and_a_heuristic_bot() -> None:
+def test_every_game_offers_a_random_a_heuristic_and_a_search_bot() -> None:
     assert {kind: sorted(strategies(kind)) for kind in GAMES} == {
-        kind: ["heuristic", "random"] for kind in GAMES
+        kind: ["heuristic", "random", "search"] for kind in GAMES
     }
 
 
@@ -23,7 +23,7 @@ def test_an_unknown_bot_is_refused_with_the_names_there_are() -> None:
     with pytest.raises(DomainError) as refused:
         strategy("mad", "genius")
     assert refused.value.code == "unknown_bot"
-    assert "heuristic, random" in refused.value.message
+    assert "heuristic, random, search" in refused.value.message
 
 
 def test_a_bot_chooses_the_same_move_every_time_it_is_asked() -> None:

@@ -533,8 +533,8 @@ export interface paths {
         /**
          * Scoreboard
          * @description Players of a kind by games won, then points: games played, won and points. Players
-         *     are registered handles and the bots (`bot:random`, `bot:heuristic`); seats taken with a
-         *     free name count for nobody.
+         *     are registered handles and the bots (`bot:random`, `bot:heuristic`, `bot:search`); seats
+         *     taken with a free name count for nobody.
          */
         get: operations["ScoreboardsKindScoreboard"];
         put?: never;
@@ -604,7 +604,7 @@ export interface paths {
          *     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
          *     the scoreboards and ratings.
          *
-         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`). A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
+         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
          */
         post: operations["PlayersRegisterPlayer"];
         delete?: never;
@@ -798,6 +798,16 @@ export interface components {
             ok: boolean;
             checks: components["schemas"]["CheckReport"][];
             first_failure: components["schemas"]["Failure"] | null;
+        };
+        /**
+         * Budget
+         * @description How long a bot may think about one move: at most `iterations`, and at most
+         *         `milliseconds` when that is not 0 (only measurements leave the clock out).
+         */
+        Budget: {
+            iterations: number;
+            /** @default 0 */
+            milliseconds: number;
         };
         /**
          * CancelTable
@@ -1847,6 +1857,8 @@ export interface components {
                 number,
                 number
             ];
+            /** @default [] */
+            bots: string[];
         };
         /**
          * LobbyPage
@@ -2644,6 +2656,8 @@ export interface components {
             bot: string | null;
             /** @default null */
             player: string | null;
+            /** @default null */
+            think: components["schemas"]["Budget"] | null;
         };
         /** SeatTimedOut */
         SeatTimedOut: {
@@ -2742,7 +2756,8 @@ export interface components {
         TableView: components["schemas"]["GnonoTableView"] | components["schemas"]["MadTableView"] | components["schemas"]["OnexenoTableView"] | components["schemas"]["EclipticTableView"] | components["schemas"]["CnoTableView"];
         /**
          * TakeSeatRequest
-         * @description A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go).
+         * @description A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go),
+         *         and the `search` bot may be given its budget a move in `think`.
          */
         TakeSeatRequest: {
             /** @description Default: "". */
@@ -2751,6 +2766,8 @@ export interface components {
             entropy?: string;
             /** @description Default: null. */
             bot?: string | null;
+            /** @description Default: null. */
+            think?: components["schemas"]["Budget"] | null;
         };
         /**
          * VersionedEvent
@@ -3841,7 +3858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, think_out_of_bounds, think_without_search, think_without_bot, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3860,7 +3877,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "idempotency_key_reused";
+                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "think_out_of_bounds" | "think_without_search" | "think_without_bot" | "idempotency_key_reused";
                     };
                 };
             };

@@ -70,7 +70,7 @@ from domain.games.cno.cards import Card
 from domain.games.cno.model import Command, Event, Options, initial_state
 from domain.games.cno.narration import narrate
 from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.cno.views import all_cards, hidden, outcome, redact, view
+from domain.games.cno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="cno",
@@ -94,6 +94,7 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     narrate=narrate,
+    sample=sample,
     real_time=True,
     blurb=(
         "No turns: everyone races at once to lay the carbon-nitrogen-oxygen cycle on shared piles."

@@ -10,10 +10,12 @@ from itertools import chain
 
 import msgspec
 
+from domain.chance import Chance
 from domain.decider import REFEREE, Standing, places_by_score
 from domain.games.cno.cards import PILES_PER_SEAT, Card, is_closed
 from domain.games.cno.model import Event, Player, Playing, RoundDealt, RoundResult, State
 from domain.games.cno.rules import reset_limit
+from domain.unseen import redeal
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -89,6 +91,19 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
         return frozenset()
     players = state.board.players
     return frozenset(chain.from_iterable(p.hand[1:] + p.stock[1:] for p in players))
+
+
+def sample(state: State, viewer: int, chance: Chance) -> State:
+    """A state `viewer` cannot tell from this one: the face-down cards dealt anew."""
+    players = state.board.players
+    zones = tuple(zone for player in players for zone in (player.hand, player.stock))
+    dealt = redeal(zones, hidden(state, viewer), chance)
+    dealt_players = tuple(
+        msgspec.structs.replace(player, hand=dealt[2 * seat], stock=dealt[2 * seat + 1])
+        for seat, player in enumerate(players)
+    )
+    board = msgspec.structs.replace(state.board, players=dealt_players)
+    return msgspec.structs.replace(state, board=board)
 
 
 def all_cards(state: State) -> Iterator[Card]:

@@ -58,7 +58,7 @@ from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
 from domain.games.ecliptic.narration import narrate
 from domain.games.ecliptic.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, view
+from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="ecliptic",
@@ -86,6 +86,6 @@ rules = GameRules(
         "with their hands whenever both claim a sign."
     ),
     minutes=(15, 25),
-
     narrate=narrate,
+    sample=sample,
 )

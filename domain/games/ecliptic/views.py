@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 import msgspec
 
+from domain.chance import Chance
 from domain.decider import REFEREE, Standing
 from domain.games.ecliptic.cards import Card, card_key, points, side_cards
 from domain.games.ecliptic.model import (
@@ -19,6 +20,7 @@ from domain.games.ecliptic.model import (
     State,
     Turn,
 )
+from domain.unseen import redeal
 
 replace = msgspec.structs.replace
 
@@ -121,6 +123,12 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
     if 0 <= viewer < SEATS:
         secret.difference_update(state.seen[viewer])
     return frozenset(secret)
+
+
+def sample(state: State, viewer: int, chance: Chance) -> State:
+    """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
+    dealt = redeal((*state.hands, state.stock), hidden(state, viewer), chance)
+    return replace(state, hands=dealt[:-1], stock=dealt[-1])
 
 
 def all_cards(state: State) -> Iterator[Card]:

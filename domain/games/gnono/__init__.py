@@ -63,7 +63,7 @@ from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.gnono.narration import narrate
 from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
+from domain.games.gnono.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="gnono",
@@ -87,6 +87,7 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     narrate=narrate,
+    sample=sample,
     seat_limits=seat_limits,
     blurb=(
         "Shed your hand first by matching colour or "

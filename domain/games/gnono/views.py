@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.chance import Chance
 from domain.decider import REFEREE, Standing, places_by_score
 from domain.games.gnono.cards import Card, Colour
 from domain.games.gnono.model import (
@@ -21,6 +22,7 @@ from domain.games.gnono.model import (
 )
 from domain.games.gnono.rules import actor, step
 from domain.seats import CLOCKWISE
+from domain.unseen import redeal, relocated
 
 
 class GnonoView(msgspec.Struct, frozen=True):
@@ -95,6 +97,16 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
         return frozenset(state.pile)
     others = (hand for seat, hand in enumerate(state.hands) if seat != viewer)
     return frozenset(chain(state.pile, *others))
+
+
+def sample(state: State, viewer: int, chance: Chance) -> State:
+    """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
+    if not isinstance(state, Playing):
+        return state
+    zones = (*state.hands, state.pile)
+    dealt = redeal(zones, hidden(state, viewer), chance)
+    drawn = relocated(state.drawn, zones, dealt)
+    return msgspec.structs.replace(state, hands=dealt[:-1], pile=dealt[-1], drawn=drawn)
 
 
 def all_cards(state: State) -> Iterator[Card]:

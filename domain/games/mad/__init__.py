@@ -51,7 +51,7 @@ from domain.games.mad.cards import Card
 from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
 from domain.games.mad.narration import narrate
 from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.mad.views import all_cards, hidden, outcome, redact, view
+from domain.games.mad.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="mad",
@@ -79,6 +79,6 @@ rules = GameRules(
         "setting off a Criticality; whoever holds the fewest cards wins."
     ),
     minutes=(10, 20),
-
     narrate=narrate,
+    sample=sample,
 )

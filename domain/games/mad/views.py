@@ -5,6 +5,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.chance import Chance
 from domain.decider import REFEREE, Standing, places_by_score
 from domain.games.mad import board
 from domain.games.mad.cards import DECK, Card, deck_index
@@ -20,6 +21,7 @@ from domain.games.mad.model import (
     Playing,
     State,
 )
+from domain.unseen import redeal, relocated
 
 Phase = Literal["dealing", "proliferation", "escalation", "finished"]
 
@@ -88,6 +90,16 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
     others = (hand for seat, hand in enumerate(last.hands) if seat != viewer)
     unseen = (card for hand in others for card in hand if card not in last.exposed)
     return frozenset((*last.stockpile, *unseen))
+
+
+def sample(state: State, viewer: int, chance: Chance) -> State:
+    """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
+    if not isinstance(state, Playing):
+        return state
+    zones = (*state.hands, state.stockpile)
+    dealt = redeal(zones, hidden(state, viewer), chance)
+    drawn = relocated(state.drawn, zones, dealt)
+    return replace(state, hands=dealt[:-1], stockpile=dealt[-1], drawn=drawn)
 
 
 def all_cards(state: State) -> Iterable[Card]:

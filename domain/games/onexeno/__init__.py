@@ -71,7 +71,7 @@ from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.onexeno.narration import narrate
 from domain.games.onexeno.rules import decide, evolve, is_terminal, legal_moves, start
-from domain.games.onexeno.views import all_cards, hidden, outcome, redact, view
+from domain.games.onexeno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
     kind="onexeno",
@@ -95,6 +95,7 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     narrate=narrate,
+    sample=sample,
     seat_limits=seat_limits,
     blurb=(
         "Lay square cards whose dark and light edges match, "

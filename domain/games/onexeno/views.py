@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.chance import Chance
 from domain.decider import REFEREE, Standing
 from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (
@@ -21,6 +22,7 @@ from domain.games.onexeno.model import (
     Waiting,
 )
 from domain.games.onexeno.rules import team
+from domain.unseen import redeal
 
 replace = msgspec.structs.replace
 
@@ -116,6 +118,15 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
     hand = state.hand
     others = (cards for seat, cards in enumerate(hand.hands) if seat != viewer)
     return frozenset(card for cards in (*others, hand.stack) for card in cards)
+
+
+def sample(state: State, viewer: int, chance: Chance) -> State:
+    """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
+    if not isinstance(state, Playing):
+        return state
+    hand = state.hand
+    dealt = redeal((*hand.hands, hand.stack), hidden(state, viewer), chance)
+    return replace(state, hand=replace(hand, hands=dealt[:-1], stack=dealt[-1]))
 
 
 def all_cards(state: State) -> Iterator[Card]:

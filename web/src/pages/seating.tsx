@@ -8,7 +8,7 @@ import { Refused } from "../refused";
 import { navigate } from "../router";
 import { keepSeatToken } from "../seats";
 
-export const BOT_KINDS = ["random", "heuristic"] as const;
+export const BOT_KINDS = ["random", "heuristic", "search"] as const;
 const NAME_KEY = "cardroom.name";
 
 export function rememberedName(): string {
