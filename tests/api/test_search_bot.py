@@ -33,7 +33,7 @@ async def test_a_search_bot_plays_a_whole_game_against_the_heuristic(
     game_id = await new_table(client, kind)
     first = await seat(client, game_id, {"bot": "search", "think": QUICK_THINKING})
     for _ in range(SEATS[kind] - 1):
-        await seat(client, game_id, {"bot": "heuristic"})
+        await seat(client, game_id, {"bot": "heuristic"}, host=first)
     await start(client, game_id, first)
     final = await finished(client, game_id)
     assert final["seats"][0]["bot"] == "search"
