@@ -140,7 +140,10 @@ def relay(servers: Servers) -> contextlib.AbstractContextManager[Service]:
 
 async def nodes_window(servers: Servers, count: int, seconds: float, round_: int) -> Window:
     with contextlib.ExitStack() as stack:
-        services = [stack.enter_context(servers.serve("--no-workers", settings=STREAM)) for _ in range(count)]
+        services = [
+            stack.enter_context(servers.serve("--no-workers", settings=STREAM))
+            for _ in range(count)
+        ]
         for service in services:
             await ready(service)
         await measure(services, 2.0, round_ + 500)  # warm up: imports, caches, pools
