@@ -153,7 +153,7 @@ async def test_a_fleet_loses_doubles_and_dead_letters_nothing_when_one_of_each_r
         survivors = {
             role: next(m for m in members if not m.killed) for role, members in fleet.items()
         }
-        pool = await asyncpg.create_pool(server.url, min_size=1, max_size=2)
+        pool = await asyncpg.create_pool(server.url, min_size=1, max_size=8)
         client = redis.from_url(redis_url)
         try:
             metrics = await quiet(pool, survivors)
