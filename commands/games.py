@@ -4,8 +4,12 @@ and the events after it, cached, and locked per game while a command is decided.
 A `LoadedGame` never changes (a new version is a new `LoadedGame`), so every reader of one
 version (answers, live feeds, bots) shares one copy and its cached views. A game moves on in
 the cache when this process commits a command to it (`remember`, with the game the command
-produced) or reads the events after it (`latest`); a cached game older than the store is
-caught by the next append's expected version.
+produced) or reads the events after it (`latest`). Other processes' commits are heard on the
+bus (`notice`): a cached game the bus says is behind is read up to date before it is next
+decided on, one cheap read instead of a decision refused by the append's expected version and
+decided again. Only the version is noted, not the events folded: a node folds the games it
+decides on, not every game of the fleet. What the bus has not yet said (its tail lags the
+commit by milliseconds) is still caught by the append's expected version.
 """
 
 import asyncio
@@ -14,7 +18,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -25,6 +29,9 @@ from domain import table
 from domain.decider import AnyRules
 from domain.errors import DomainError
 from domain.table import AnyTable, TableView
+
+if TYPE_CHECKING:  # the bus's news carry games of this module
+    from commands.bus import News
 
 SEATS_PER_GAME = 4
 """Seat tokens kept per cached game, on average, before the oldest are forgotten."""
@@ -74,6 +81,8 @@ class GameRepository:
         self._games: OrderedDict[str, LoadedGame] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._seats: OrderedDict[tuple[str, bytes], int] = OrderedDict()
+        self._heard: dict[str, int] = {}
+        """The version the bus last said a cached game reached, when newer than the cache's."""
 
     async def latest(self, game_id: str, streams: GameStreams | None = None) -> LoadedGame:
         """The game at its latest version: as held, moved on by the events stored after it
@@ -86,9 +95,10 @@ class GameRepository:
 
     async def held(self, game_id: str) -> LoadedGame:
         """The game as this process last knew it, without asking the store whether another
-        process appended since (loaded when not cached)."""
+        process appended since (loaded when not cached, read up to date when the bus said
+        it moved on)."""
         game = self._games.get(game_id)
-        if game is None:
+        if game is None or self._heard.get(game_id, 0) > game.table.version:
             return await self.latest(game_id)
         self._games.move_to_end(game_id)
         return game
@@ -109,9 +119,18 @@ class GameRepository:
         cached = self._games.get(game.game_id)
         if cached is None or cached.table.version <= game.table.version:
             self._games[game.game_id] = game
+            if self._heard.get(game.game_id, 0) <= game.table.version:
+                self._heard.pop(game.game_id, None)
         self._games.move_to_end(game.game_id)
         while len(self._games) > self._cache_size:
-            self._games.popitem(last=False)
+            forgotten, _ = self._games.popitem(last=False)
+            self._heard.pop(forgotten, None)
+
+    def notice(self, news: "News") -> None:
+        """Note that a cached game moved on in the store (a bus consumer)."""
+        cached = self._games.get(news.game_id)
+        if cached is not None and news.last_version > cached.table.version:
+            self._heard[news.game_id] = news.last_version
 
     def lock(self, game_id: str) -> asyncio.Lock:
         """The lock commands to this game take in this process, one at a time."""

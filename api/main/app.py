@@ -174,4 +174,5 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
         cors_config=cors_config(settings.cors_origins),
         plugins=_traced_requests(),
         before_request=_name_by_route if tracing.provider() else None,
+        logging_config=None,  # records go through the process's logging (api.main.logs)
     )

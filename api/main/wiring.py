@@ -38,6 +38,7 @@ def core(pool: asyncpg.Pool, client: redis.Redis, stream: str) -> Core:
     handler = CommandHandler.over(PostgresEventStore(pool))
     bus = EventBus()
     handler.on_committed(bus.committed)
+    bus.subscribe(handler.games.notice)
     return Core(handler, bus, StreamTail(client, stream, bus))
 
 
