@@ -1,16 +1,14 @@
 """What each operation of the service can refuse, whether it takes a seat token, and what its
 description adds to the handler's docstring: what a route's signature cannot say."""
 
-import ast
-import importlib.util
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Literal
 
 from api.http.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
 from api.live.tickets import TICKETS_PER_SEAT
 from commands.registry import GAMES
+from domain.errors import codes
+from domain.table import refusals
 
 Token = Literal["none", "optional", "required"]
 
@@ -37,70 +35,16 @@ _BODY = ("malformed_json", "invalid_body", "body_too_large")
 _KEYED = ("idempotency_key_reused", "invalid_query")
 """An `Idempotency-Key` sent before with another request, or too long."""
 _VIEWER = ("wrong_token", *_GAME)
-_TABLE_REFUSALS = (
-    "already_started",
-    "not_enough_seats",
-    "not_started",
-    "game_over",
-    "not_seated",
-    "no_clock",
-    "not_absent",
-)
 
 
 def game_refusals() -> tuple[str, ...]:
-    """Every refusal code a game of any kind raises while it is played, read from the games'
-    source (`require(..., "code", ...)`, `refuse("code", ...)`, `DomainError("code", ...)`)."""
-    codes: set[str] = set()
-    for rules in GAMES.values():
-        codes.update(_codes_in_package(rules.decide.__module__.rsplit(".", 1)[0]))
-    for module in SHARED_GAME_MODULES:
-        codes.update(_codes_in_package(module))
-    return tuple(sorted(codes - STATUS_BY_CODE.keys()))
-
-
-SHARED_GAME_MODULES = ("domain.cards", "domain.seats")
-"""Modules the games share that may refuse a move too."""
-
-
-def _codes_in_package(name: str) -> Iterator[str]:
-    """The codes raised in a module, or in every module of a package."""
-    spec = importlib.util.find_spec(name)
-    assert spec is not None, f"no module {name}"
-    if spec.submodule_search_locations:
-        sources = [
-            s for f in spec.submodule_search_locations for s in sorted(Path(f).rglob("*.py"))
-        ]
-    else:
-        assert spec.origin is not None, f"{name} has no source"
-        sources = [Path(spec.origin)]
-    for source in sources:
-        yield from _codes_in_source(source.read_text())
-
-
-def _codes_in_source(source: str) -> Iterator[str]:
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Return) and _is_refusal(node.value):
-            yield node.value.elts[0].value  # type: ignore[union-attr]
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-            continue
-        position = {"require": 1, "refuse": 0, "DomainError": 0}.get(node.func.id)
-        if position is None or len(node.args) <= position:
-            continue
-        argument = node.args[position]
-        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-            yield argument.value
-
-
-def _is_refusal(value: ast.expr | None) -> bool:
-    """`return "code", "sentence"`: a refusal check's answer."""
-    return (
-        isinstance(value, ast.Tuple)
-        and len(value.elts) == 2
-        and isinstance(value.elts[0], ast.Constant)
-        and isinstance(value.elts[0].value, str)
-        and isinstance(value.elts[1], ast.Constant | ast.JoinedStr)
-    )
+    """Every refusal code a game of any kind is refused with while it is played: the
+    table's and each hosted game's, as they declare them."""
+    declared = {
+        *codes(refusals.Playing),
+        *(c for rules in GAMES.values() for c in rules.refusal_codes),
+    }
+    return tuple(sorted(declared - STATUS_BY_CODE.keys()))
 
 
 STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds")}
@@ -128,7 +72,7 @@ def operations() -> dict[tuple[str, str], Operation]:
 
 
 def _described() -> dict[tuple[str, str], Operation]:
-    playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
+    playing = game_refusals()
     return {
         ("get", "/health"): Operation(
             (),

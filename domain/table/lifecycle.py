@@ -15,9 +15,10 @@ import msgspec
 from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
-from domain.errors import DomainError, require
+from domain.errors import require
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
 from domain.table.ending import Ending, Plan, closing
+from domain.table.refusals import Refused
 from domain.table.seating import require_seated, take_seat
 from domain.table.vocabulary import (
     TABLE_EVENTS,
@@ -186,14 +187,14 @@ def _create(
     command: CreateTable,
     ctx: Context,
 ) -> tuple[TableEvent, ...]:
-    require(table.status == "new", "table_exists", "this table already exists")
+    require(table.status == "new", Refused("table_exists", "this table already exists"))
     game_options, clock_options = clocks.split_options(command.options)
     untimed = f"{rules.title} has no turns, so its tables take no clock"
-    require(clock_options is None or not rules.real_time, "invalid_options", untimed)
+    require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:
         options = msgspec.convert(game_options, rules.Options, strict=False)
     except msgspec.ValidationError as error:
-        raise DomainError("invalid_options", f"invalid options: {error}") from error
+        raise Refused("invalid_options", "invalid options: {}", error).error() from error
     normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
     return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
 
@@ -203,10 +204,12 @@ def _start(
     table: Table[OptionsT, StateT],
     ctx: Context,
 ) -> Plan:
-    require(table.status == "open", "already_started", "the game has already started")
+    require(table.status == "open", Refused("already_started", "the game has already started"))
     require_seated(table, ctx)
     low, _ = rules.seat_range(options_of(table))
-    require(len(table.seats) >= low, "not_enough_seats", f"at least {low} seats must be taken")
+    require(
+        len(table.seats) >= low, Refused("not_enough_seats", f"at least {low} seats must be taken")
+    )
     started = GameStarted(len(table.seats), ctx.now.isoformat())
     game = rules.initial_state(options_of(table), started.seats)
     opening = rules.start(game, ctx)
@@ -222,8 +225,8 @@ def _play(
     command: CommandT,
     ctx: Context,
 ) -> Plan:
-    require(table.status != "finished", "game_over", "the game is over")
-    require(table.status == "playing", "not_started", "the game has not started yet")
+    require(table.status != "finished", Refused("game_over", "the game is over"))
+    require(table.status == "playing", Refused("not_started", "the game has not started yet"))
     require_seated(table, ctx)
     game = game_of(table)
     events = rules.decide(game, command, ctx)
@@ -237,9 +240,13 @@ def _play(
 
 
 def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
-    require(table.status == "finished", "game_not_over", "a rematch follows a finished game")
+    require(
+        table.status == "finished", Refused("game_not_over", "a rematch follows a finished game")
+    )
     require_seated(table, ctx)
-    require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
+    require(
+        table.rematch is None, Refused("rematch_opened", f"the rematch is table {table.rematch}")
+    )
     return (RematchOpened(command.game_id),)
 
 

@@ -9,6 +9,7 @@ import unicodedata
 
 from domain.decider import CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
+from domain.table.refusals import Refused
 from domain.table.vocabulary import AnyTable, SeatTaken, Table, TableEvent, TakeSeat, options_of
 
 MAX_NAME = 40
@@ -24,27 +25,33 @@ def take_seat(
     command: TakeSeat,
 ) -> tuple[TableEvent, ...]:
     """The next seat taken, while the table is open and has one free."""
-    require(table.status == "open", "table_not_open", "seats can only be taken before the start")
+    require(
+        table.status == "open",
+        Refused("table_not_open", "seats can only be taken before the start"),
+    )
     _, high = rules.seat_range(options_of(table))
-    require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
+    require(
+        len(table.seats) < high, Refused("table_full", f"this table has all {high} seats taken")
+    )
     name = check_seat(command)
     seated = command.player is not None and command.player in (s.player for s in table.seats)
-    require(not seated, "already_seated", "this player holds a seat at this table already")
+    require(not seated, Refused("already_seated", "this player holds a seat at this table already"))
     return (SeatTaken(len(table.seats), name, command.entropy, command.bot, command.player),)
 
 
 def check_seat(command: TakeSeat) -> str:
     """Refuse a seat's name or entropy that no table takes; returns the name as seated."""
     name = command.name.strip()
-    require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
-    require(printable(name), "invalid_name", "a name holds no control characters")
+    require(
+        0 < len(name) <= MAX_NAME, Refused("invalid_name", f"a name has 1 to {MAX_NAME} characters")
+    )
+    require(printable(name), Refused("invalid_name", "a name holds no control characters"))
     entropy = command.entropy
     require(
         len(entropy) <= MAX_ENTROPY,
-        "invalid_entropy",
-        f"entropy has at most {MAX_ENTROPY} characters",
+        Refused("invalid_entropy", f"entropy has at most {MAX_ENTROPY} characters"),
     )
-    require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
+    require(printable(entropy), Refused("invalid_entropy", "entropy holds no control characters"))
     return name
 
 
@@ -56,4 +63,4 @@ def printable(text: str) -> bool:
 def require_seated(table: AnyTable, ctx: Context) -> None:
     """Refuse a command from anyone but a seated player."""
     seated = ctx.seat is not None and 0 <= ctx.seat < len(table.seats)
-    require(seated, "not_seated", "only a seated player may do that")
+    require(seated, Refused("not_seated", "only a seated player may do that"))

@@ -58,10 +58,11 @@ Refusal codes:
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
-from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.gnono.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.gnono.views import all_cards, hidden, outcome, redact, view
 
 rules = GameRules(
@@ -85,5 +86,6 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    refusal_codes=codes(Code),
     seat_limits=seat_limits,
 )
