@@ -14,19 +14,20 @@ callers ever get the same seat. The seat that fills a table starts its game.
 
 import asyncio
 from collections import defaultdict
-from typing import Any
+from typing import Any, Literal
 
 import asyncpg
 import msgspec
 
+from commands.codec import tag_of
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
 from commands.registry import game_rules
 from domain import clocks, table
 from domain.decider import AnyRules
-from domain.errors import DomainError, require
+from domain.errors import DomainError, Refusal, require
 
-SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
+SEAT_TAKEN = tag_of(table.SeatTaken)
 GONE = ("table_full", "table_not_open")
 """Refusals of a seat at a table quick play can no longer fill (others took its seats or
 started it)."""
@@ -191,7 +192,9 @@ def _seat_count(rules: AnyRules, seats: int | None) -> int:
         return max(low, 2)
     require(
         low <= seats <= high,
-        "invalid_seats",
-        f"a table of {rules.kind} with its default options has {low} to {high} seats",
+        Refusal[Literal["invalid_seats"]](
+            "invalid_seats",
+            f"a table of {rules.kind} with its default options has {low} to {high} seats",
+        ),
     )
     return seats

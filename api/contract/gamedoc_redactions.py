@@ -3,11 +3,12 @@ other seats, spectators) received of every event of the sample games."""
 
 import msgspec
 
-from api.contract.game_samples import Redaction, Samples, redactions, tag_of
+from api.contract.game_samples import Redaction, Samples, redactions
 from api.contract.gamedoc_types import (
     struct_fields,
     struct_members,
 )
+from commands.codec import tag_of
 from domain.decider import SPECTATOR, AnyRules
 
 Observed = dict[str, dict[str, list[Redaction]]]

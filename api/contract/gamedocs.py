@@ -17,7 +17,7 @@ from pathlib import Path
 
 import msgspec
 
-from api.contract.game_samples import Samples, play_samples, tag_of
+from api.contract.game_samples import Samples, play_samples
 from api.contract.gamedoc_redactions import (
     HIDDEN_INFORMATION,
     Observed,
@@ -33,6 +33,7 @@ from api.contract.gamedoc_types import (
     schema_example,
     struct_members,
 )
+from commands.codec import tag_of
 from commands.registry import GAMES
 from domain import clocks
 from domain import table as tables

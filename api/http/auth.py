@@ -5,10 +5,10 @@ from typing import Any
 from litestar import Request
 from litestar.di import NamedDependency
 
+from api.http.errors import HttpRefusal
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
-from domain.errors import DomainError
 
 _SCHEME = "bearer "
 HandlerDependency = NamedDependency[CommandHandler]
@@ -20,7 +20,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
     if header is None:
         return None
     if not header.lower().startswith(_SCHEME):
-        raise DomainError("wrong_token", "use the header `Authorization: Bearer <seat token>`")
+        raise HttpRefusal("wrong_token", "use the header `Authorization: Bearer <seat token>`")
     return header[len(_SCHEME) :].strip()
 
 
@@ -30,7 +30,7 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
         return SPECTATOR
     seat = await handler.games.seat_for_token(game_id, token)
     if seat is None:
-        raise DomainError("wrong_token", "this token holds no seat at this game")
+        raise HttpRefusal("wrong_token", "this token holds no seat at this game")
     return seat
 
 
@@ -52,5 +52,5 @@ async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:
     """The seat a command acts for; commands need a token."""
     if token is None:
-        raise DomainError("missing_token", "commands need `Authorization: Bearer <seat token>`")
+        raise HttpRefusal("missing_token", "commands need `Authorization: Bearer <seat token>`")
     return await viewer(handler, game_id, token)

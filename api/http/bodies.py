@@ -5,10 +5,10 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from api.http.errors import HttpCode, HttpRefusal
 from commands.redaction import VersionedEvent
 from domain import clocks
 from domain.decider import AnyRules
-from domain.errors import DomainError
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
@@ -88,10 +88,10 @@ def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
     try:
         return msgspec.json.decode(body, type=into)
     except msgspec.ValidationError as error:
-        code = "invalid_options" if "`$.options" in str(error) else "invalid_body"
-        raise DomainError(code, str(error)) from None
+        code: HttpCode = "invalid_options" if "`$.options" in str(error) else "invalid_body"
+        raise HttpRefusal(code, str(error)) from None
     except msgspec.DecodeError:
-        raise DomainError("malformed_json", "the body is not valid JSON") from None
+        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None
 
 
 class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

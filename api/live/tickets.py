@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 
-from domain.errors import DomainError
+from api.http.errors import HttpRefusal
 
 TICKET_SECONDS = 60
 TICKETS_PER_SEAT = 8
@@ -33,8 +33,8 @@ class StreamTicket(msgspec.Struct, frozen=True):
     """Seconds the ticket may open (or reopen) a stream."""
 
 
-def _refused() -> DomainError:
-    return DomainError("invalid_ticket", "this ticket is unknown, expired or for another game")
+def _refused() -> HttpRefusal:
+    return HttpRefusal("invalid_ticket", "this ticket is unknown, expired or for another game")
 
 
 def _hashed(ticket: str) -> str:

@@ -22,6 +22,7 @@ from api.http.bodies import (
     decode_body,
     kind_info,
 )
+from api.http.errors import HttpRefusal
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
@@ -32,7 +33,6 @@ from commands.redaction import VersionedEvent, redacted, rows_after, shown
 from commands.registry import GAMES
 from commands.strategies import strategy
 from domain import table
-from domain.errors import DomainError
 
 AnyRequest = Request[Any, Any, Any]
 
@@ -142,8 +142,8 @@ def _decode_command(kind: str, body: bytes) -> Any:
         return codec.command_decoder(kind).decode(body)
     except msgspec.ValidationError as error:
         known = ", ".join(codec.command_types(kind))
-        raise DomainError(
+        raise HttpRefusal(
             "invalid_command", f"not a command of {kind}: {error}; the commands: {known}"
         ) from None
     except msgspec.DecodeError:
-        raise DomainError("malformed_json", "the body is not valid JSON") from None
+        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None

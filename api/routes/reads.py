@@ -9,9 +9,9 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
+from api.http.errors import HttpRefusal
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
 from domain import table
-from domain.errors import DomainError
 from infra import read_models
 from projections.lobby import LobbyTable
 from projections.ratings import RatingRow
@@ -51,7 +51,7 @@ async def tables(
     known_kind(kind)
     if status is not None and status not in STATUSES:
         known = ", ".join(STATUSES)
-        raise DomainError("unknown_status", f"no table status {status!r}; known: {known}")
+        raise HttpRefusal("unknown_status", f"no table status {status!r}; known: {known}")
     return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
@@ -60,7 +60,7 @@ async def table_summary(state: State, game_id: GameId) -> TableSummary:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
     if summary is None:
-        raise DomainError("game_not_found", f"no summary of game {game_id} (yet)")
+        raise HttpRefusal("game_not_found", f"no summary of game {game_id} (yet)")
     return summary
 
 
@@ -81,7 +81,7 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_
     kind and the changes their recent games made to it (`name` is the player's handle)."""
     known = table.printable(name) and await read_models.player_known(state.pool, name)
     if not known:
-        raise DomainError("not_found", f"no player {name!r}")
+        raise HttpRefusal("not_found", f"no player {name!r}")
     return await read_models.player_record(state.pool, name, recent)
 
 

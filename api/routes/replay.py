@@ -71,7 +71,7 @@ async def game_log(
 ) -> Response[log.GameLog]:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
     game = await handler.games.latest(game_id)
-    require(bool(game.table.seed), *log.NOT_OVER)
+    require(bool(game.table.seed), log.NOT_OVER)
     rows, headers = page(
         request, await handler.games.stored_events(game_id, after, limit + 1), limit
     )

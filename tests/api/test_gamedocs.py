@@ -2,9 +2,9 @@
 
 import pytest
 
-from api.contract.game_samples import tag_of
 from api.contract.gamedoc_types import struct_members
 from api.contract.gamedocs import DOCS_FOLDER, REGENERATE, render_pages
+from commands.codec import tag_of
 from commands.registry import GAMES
 
 HOW_TO_FIX = (
