@@ -1,11 +1,15 @@
-"""Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for."""
+"""Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for.
+
+A route that acts for a seat or a player takes it as a dependency (`ActingSeat`,
+`CallingPlayer`), named in its `dependencies` (`SEAT`, `PLAYER`)."""
 
 from typing import Any
 
 from litestar import Request
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
 
 from api.http.errors import HttpRefusal
+from api.http.params import GameId
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
@@ -54,3 +58,23 @@ async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) 
     if token is None:
         raise HttpRefusal("missing_token", "commands need `Authorization: Bearer <seat token>`")
     return await viewer(handler, game_id, token)
+
+
+async def _acting_seat(
+    request: Request[Any, Any, Any], handler: CommandHandler, game_id: GameId
+) -> int:
+    await handler.games.rules_of(game_id)  # an unknown game is refused before any token
+    return await acting_seat(handler, game_id, bearer_token(request))
+
+
+async def _calling_player(request: Request[Any, Any, Any], handler: CommandHandler) -> str | None:
+    return await calling_player(handler, request)
+
+
+ActingSeat = NamedDependency[int]
+"""The seat a request acts for (a route's `seat`), from its seat token: the game is known
+and the token holds a seat there."""
+CallingPlayer = NamedDependency[str | None]
+"""The handle of the player whose token the request carries (a route's `player`), if any."""
+SEAT = {"seat": Provide(_acting_seat)}
+PLAYER = {"player": Provide(_calling_player)}

@@ -4,6 +4,8 @@ a msgspec Struct, decoded straight into its type."""
 from typing import Any, TypeVar
 
 import msgspec
+from litestar import Request
+from litestar.di import Provide
 
 from api.http.errors import HttpCode, HttpRefusal
 from commands.redaction import VersionedEvent
@@ -107,3 +109,14 @@ class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class PlayerCreated(msgspec.Struct, frozen=True):
     handle: str
     token: str
+
+
+def payload_of(into: type[BodyT]) -> dict[str, Provide]:
+    """A route's `dependencies` for a `payload` parameter of type `into`: the request's body
+    decoded by `decode_body` (Litestar's own `data` would build the whole JSON first, then
+    convert it leniently)."""
+
+    async def decoded(request: Request[Any, Any, Any]) -> Any:
+        return decode_body(await request.body(), into)
+
+    return {"payload": Provide(decoded)}

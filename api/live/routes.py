@@ -8,14 +8,20 @@ from litestar.datastructures import State
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from api.http.auth import HandlerDependency, acting_seat, bearer_token, game_and_viewer
+from api.http.auth import (
+    SEAT,
+    ActingSeat,
+    HandlerDependency,
+    game_and_viewer,
+)
+from api.http.described import CONTRACT, QUERY, VIEWER, Described
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
 from api.live.direct_streams import DirectStream, Writer
 from api.live.feeds import GameFeed
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.lobby import lobby_updates
 from api.live.subscribers import KEEP_ALIVE, Subscriber
-from api.live.tickets import StreamTicket, TicketBook
+from api.live.tickets import TICKETS_PER_SEAT, StreamTicket, TicketBook
 from commands.handler import CommandHandler
 
 
@@ -65,7 +71,15 @@ Ticket = Annotated[
 ]
 
 
-@get("/games/{game_id:str}/live", tags=["games"])
+@get(
+    "/games/{game_id:str}/live",
+    tags=["games"],
+    opt={
+        CONTRACT: Described(
+            (*QUERY, *VIEWER, "invalid_ticket", "too_many_streams"), token="optional", ticket=True
+        )
+    },
+)
 async def live(
     request: Request[Any, Any, Any],
     game_id: GameId,
@@ -79,7 +93,15 @@ async def live(
     ticket: Ticket = None,
     include: Include = None,
 ) -> ServerSentEvent:
-    """Server-Sent Events of the game as the caller may see them; the id is the version."""
+    """Server-Sent Events of the game as the caller may see them; the id is the version.
+
+    Each message's `event` is the event's `type`, its `id` the version and its `data` the
+    event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
+    even when empty) is followed by a message `event: view` whose `data` is the caller's
+    `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
+    exactly what was missed; the stream ends with the game, and is also ended when the
+    service stops or the client falls too far behind (reconnect then). Streams are capped
+    per game and per client address: past a cap, 429 `too_many_streams`."""
     hub: LiveHub = request.app.state.live
     refuse_while_closing(hub)
     seat = await stream_seat(request, handler, game_id, ticket)
@@ -103,12 +125,20 @@ async def live(
     )
 
 
-@get("/lobby/live", tags=["read models"])
+@get(
+    "/lobby/live",
+    tags=["read models"],
+    opt={CONTRACT: Described((*QUERY, "unknown_kind", "too_many_streams"))},
+)
 async def lobby_live(
     request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
 ) -> ServerSentEvent:
     """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
-    sent at once, then whenever a table opens, fills or starts."""
+    sent at once, then whenever a table opens, fills or starts.
+
+    Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails
+    the games by the projection lag. The stream ends only when the service stops. It counts
+    in the cap of streams per client address (429 `too_many_streams`)."""
     known_kind(kind)
     state = request.app.state
     refuse_while_closing(state.live)
@@ -118,12 +148,24 @@ async def lobby_live(
     return DirectStream(request, updates)
 
 
-@post("/games/{game_id:str}/tickets", tags=["games"])
+@post(
+    "/games/{game_id:str}/tickets",
+    tags=["games"],
+    opt={CONTRACT: Described(("missing_token", *VIEWER), token="required")},
+    dependencies=SEAT,
+    description=(
+        "A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer "
+        "token).\n\nA browser's `EventSource` cannot send `Authorization`: it opens "
+        "`GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what the seat "
+        "sees. The ticket opens (and reopens, on a reconnect) the seat's stream for "
+        "`expires_in` seconds; then it is refused (`invalid_ticket`) and a fresh one is "
+        "needed. A stream once open keeps its seat. A seat holds at most "
+        f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
+    ),
+)
 async def issue_ticket(
-    request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
+    request: Request[Any, Any, Any], game_id: GameId, seat: ActingSeat
 ) -> StreamTicket:
     """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
-    await handler.games.latest(game_id)
-    seat = await acting_seat(handler, game_id, bearer_token(request))
     book: TicketBook = request.app.state.tickets
     return await book.issue(game_id, seat)

@@ -12,6 +12,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
 from api.http.cors import cors_config
+from api.http.described import CONTRACT, Described
 from api.http.errors import EXCEPTION_HANDLERS
 from api.http.rate_limits import RateLimiter
 from api.http.request_ids import remember_request_id, send_request_id
@@ -39,7 +40,12 @@ from infra.quickplay import QuickPlay
 from infra.settings import Settings
 
 
-@get("/metrics", tags=["service"], media_type="text/plain")
+@get(
+    "/metrics",
+    tags=["service"],
+    media_type="text/plain",
+    opt={CONTRACT: Described(storeless=True)},
+)
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -4,12 +4,14 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
 
 from api.http.auth import (
+    PLAYER,
+    SEAT,
+    ActingSeat,
+    CallingPlayer,
     HandlerDependency,
-    acting_seat,
-    bearer_token,
-    calling_player,
     game_and_viewer,
 )
 from api.http.bodies import (
@@ -19,9 +21,10 @@ from api.http.bodies import (
     KindInfo,
     SeatGranted,
     TakeSeatRequest,
-    decode_body,
     kind_info,
+    payload_of,
 )
+from api.http.described import BODY, CONTRACT, GAME, KEYED, QUERY, VIEWER, Described, playing_codes
 from api.http.errors import HttpRefusal
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
@@ -35,47 +38,88 @@ from commands.strategies import strategy
 from domain import table
 
 AnyRequest = Request[Any, Any, Any]
+CREATE = Described(
+    (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
+)
+TAKE_SEAT = Described(
+    (
+        *BODY,
+        *GAME,
+        "invalid_name",
+        "invalid_entropy",
+        "unknown_bot",
+        "table_not_open",
+        "table_full",
+        "wrong_token",
+        "already_seated",
+        *KEYED,
+        "busy",
+    ),
+    player="optional",
+)
+COMMAND = Described(
+    (
+        "malformed_json",
+        "body_too_large",
+        "invalid_command",
+        "missing_token",
+        *VIEWER,
+        *playing_codes(),
+        *KEYED,
+        "busy",
+    ),
+    token="required",
+)
 
 
 class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
-    @get("/kinds")
+    @get("/kinds", opt={CONTRACT: Described(storeless=True)})
     async def kinds(self) -> list[KindInfo]:
         """The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
         of their options (ranges and choices)."""
         return [kind_info(rules) for rules in GAMES.values()]
 
-    @post("/", opt={RATE_LIMIT: "games"})
+    @post("/", opt={RATE_LIMIT: "games", CONTRACT: CREATE}, dependencies=payload_of(CreateGame))
     async def create(
         self,
-        request: AnyRequest,
+        payload: NamedDependency[CreateGame],
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        """Open a table of a kind with options; unknown options are refused."""
-        data = decode_body(await request.body(), CreateGame)
-        options = msgspec.to_builtins(data.options)
-        applied = await handler.create(data.kind, options, idempotency_key)
+        """Open a table of a kind with options; unknown options are refused.
+
+        Options left out take the defaults `/games/kinds` lists."""
+        options = msgspec.to_builtins(payload.options)
+        applied = await handler.create(payload.kind, options, idempotency_key)
         return Response(
-            GameCreated(applied.game_id, data.kind, applied.last_version),
+            GameCreated(applied.game_id, payload.kind, applied.last_version),
             status_code=200 if applied.replayed else 201,
             headers={"Location": f"/games/{applied.game_id}"},
         )
 
-    @post("/{game_id:str}/seats", opt={RATE_LIMIT: "seats"})
+    @post(
+        "/{game_id:str}/seats",
+        opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
+        dependencies={**payload_of(TakeSeatRequest), **PLAYER},
+    )
     async def take_seat(
         self,
-        request: AnyRequest,
         game_id: GameId,
+        payload: NamedDependency[TakeSeatRequest],
+        player: CallingPlayer,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
-        """Take the next free seat, for a person or a bot; the token is shown only once."""
-        data = decode_body(await request.body(), TakeSeatRequest)
-        player = await calling_player(handler, request)
-        command = await seat_command(handler, game_id, data, player)
+        """Take the next free seat, for a person or a bot; the token is shown only once.
+
+        Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's
+        token the seat is the player's (named after them unless `name` is given) and counts
+        in the scoreboards and ratings; a player holds one seat per table. A seat with a
+        free name and no player token counts for nobody."""
+        command = await seat_command(handler, game_id, payload, player)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         return Response(
             SeatGranted(seat, token, applied.last_version),
@@ -83,17 +127,25 @@ class GamesController(Controller):
             headers={"Location": f"/games/{game_id}"},
         )
 
-    @post("/{game_id:str}/commands", status_code=200, opt={RATE_LIMIT: "commands"})
+    @post(
+        "/{game_id:str}/commands",
+        status_code=200,
+        opt={RATE_LIMIT: "commands", CONTRACT: COMMAND},
+        dependencies=SEAT,
+    )
     async def command(
         self,
         request: AnyRequest,
         game_id: GameId,
+        seat: ActingSeat,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
-        """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
+        """Send one of the caller's `legal_moves`, as a seat (Bearer token).
+
+        The body is one of the kind's commands (`start_game` included); the answer lists
+        the events it caused as this seat sees them."""
         rules = await handler.games.rules_of(game_id)
-        seat = await acting_seat(handler, game_id, bearer_token(request))
         command = _decode_command(rules.kind, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
@@ -101,7 +153,7 @@ class GamesController(Controller):
         events = redacted(after, zip(versions, applied.events, strict=True), seat)
         return CommandAccepted(applied.last_version, events)
 
-    @get("/{game_id:str}")
+    @get("/{game_id:str}", opt={CONTRACT: Described(VIEWER, token="optional")})
     async def view(
         self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
     ) -> Response[table.TableView]:
@@ -109,7 +161,7 @@ class GamesController(Controller):
         game, seat = await game_and_viewer(handler, game_id, request)
         return conditional(request, f"{game.table.version}.{seat}", game.view(seat))
 
-    @get("/{game_id:str}/events")
+    @get("/{game_id:str}/events", opt={CONTRACT: Described((*QUERY, *VIEWER), token="optional")})
     async def events(
         self,
         request: AnyRequest,

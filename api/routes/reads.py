@@ -9,6 +9,7 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
+from api.http.described import CONTRACT, GAME, QUERY, Described
 from api.http.errors import HttpRefusal
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
 from domain import table
@@ -30,7 +31,10 @@ ScoreboardPage = Annotated[
 RatingPage = Annotated[Page[RatingRow], KwargDefinition(schema_component_key="RatingPage")]
 
 
-@get("/lobby", tags=["read models"])
+KIND_PAGE = {CONTRACT: Described((*QUERY, "unknown_kind"))}
+
+
+@get("/lobby", tags=["read models"], opt=KIND_PAGE)
 async def lobby(
     state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
 ) -> LobbyPage:
@@ -39,7 +43,11 @@ async def lobby(
     return Page(*await read_models.lobby(state.pool, kind, limit, offset))
 
 
-@get("/tables", tags=["read models"])
+@get(
+    "/tables",
+    tags=["read models"],
+    opt={CONTRACT: Described((*QUERY, "unknown_kind", "unknown_status"))},
+)
 async def tables(
     state: State,
     kind: Kind = None,
@@ -55,7 +63,7 @@ async def tables(
     return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
-@get("/tables/{game_id:str}", tags=["read models"])
+@get("/tables/{game_id:str}", tags=["read models"], opt={CONTRACT: Described(GAME)})
 async def table_summary(state: State, game_id: GameId) -> TableSummary:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
@@ -64,7 +72,7 @@ async def table_summary(state: State, game_id: GameId) -> TableSummary:
     return summary
 
 
-@get("/scoreboards/{kind:str}", tags=["read models"])
+@get("/scoreboards/{kind:str}", tags=["read models"], opt=KIND_PAGE)
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> ScoreboardPage:
@@ -75,7 +83,7 @@ async def scoreboard(
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
-@get("/players/{name:str}", tags=["read models"])
+@get("/players/{name:str}", tags=["read models"], opt={CONTRACT: Described((*QUERY, "not_found"))})
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_models.PlayerRecord:
     """A player's record across all kinds, their most recent games, their rating in each
     kind and the changes their recent games made to it (`name` is the player's handle)."""
@@ -85,12 +93,15 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_
     return await read_models.player_record(state.pool, name, recent)
 
 
-@get("/ratings/{kind:str}", tags=["read models"])
+@get("/ratings/{kind:str}", tags=["read models"], opt=KIND_PAGE)
 async def ratings(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> RatingPage:
     """Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
-    sigma) they are ranked by, and games rated."""
+    sigma) they are ranked by, and games rated.
+
+    Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered
+    players and bots (seats with a free name are left out)."""
     known_kind(kind)
     return Page(*await read_models.ratings_page(state.pool, kind, limit, offset))
 

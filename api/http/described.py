@@ -1,0 +1,49 @@
+"""What the published contract says of a route beyond its signature, said on the route:
+`opt={CONTRACT: Described(...)}`. The handler's docstring is the operation's description; a
+route that names a rate limit (`api.http.rate_limits.RATE_LIMIT`) may also answer 429
+`rate_limited`, and every route but a `storeless` one 503 `unavailable`."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from commands.registry import GAMES
+from domain.errors import codes
+from domain.table import refusals
+
+CONTRACT = "contract"
+"""The key of a route's `opt` holding its `Described`."""
+
+Token = Literal["none", "optional", "required"]
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """The refusals and credentials of one operation."""
+
+    codes: tuple[str, ...] = ()
+    """Every refusal `code` the operation can answer with (but the two above)."""
+    token: Token = "none"
+    """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
+    ticket: bool = False
+    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
+    player: Token = "none"
+    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
+    storeless: bool = False
+    """Whether it asks neither Postgres nor Redis (and so is never `unavailable`)."""
+
+
+GAME = ("game_not_found",)
+QUERY = ("invalid_query",)
+BODY = ("malformed_json", "invalid_body", "body_too_large")
+KEYED = ("idempotency_key_reused", "invalid_query")
+"""An `Idempotency-Key` sent before with another request, or too long."""
+VIEWER = ("wrong_token", *GAME)
+
+
+def playing_codes() -> tuple[str, ...]:
+    """Every code a command posted to a table may be refused with by the table or by the
+    game of any hosted kind, as they declare them (the 4xx codes of their own are listed
+    where they belong)."""
+    declared = {*codes(refusals.Playing)}
+    declared.update(code for rules in GAMES.values() for code in rules.refusal_codes)
+    return tuple(sorted(declared))
