@@ -71,7 +71,7 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
             }
         }
     for media in body.values():
-        media["examples"] = response_examples(method, path)
+        media["examples"] = described.answers or response_examples(method, path)
     if success == "201" and _takes_idempotency_key(operation):
         responses["200"] = {
             **copy.deepcopy(responses["201"]),
@@ -83,7 +83,7 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
             "required": True,
             "content": {"application/json": {"schema": {"$ref": REF + schema}}},
         } | ({"description": description} if description else {})
-    request = request_examples(method, path)
+    request = described.asks or request_examples(method, path)
     if request is not None:
         operation["requestBody"]["content"]["application/json"]["examples"] = request
     if described.token != "none":

@@ -4,7 +4,7 @@ route that names a rate limit (`api.http.rate_limits.RATE_LIMIT`) may also answe
 `rate_limited`, and every route but a `storeless` one 503 `unavailable`."""
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from commands.registry import GAMES
 from domain.errors import codes
@@ -30,6 +30,11 @@ class Described:
     """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
     storeless: bool = False
     """Whether it asks neither Postgres nor Redis (and so is never `unavailable`)."""
+    answers: dict[str, Any] | None = None
+    """Examples of its success body by name (`{"name": {"value": ...}}`), unless the
+    contract takes them from a real table of each kind."""
+    asks: dict[str, Any] | None = None
+    """Examples of its request body by name, likewise."""
 
 
 GAME = ("game_not_found",)
@@ -38,6 +43,10 @@ BODY = ("malformed_json", "invalid_body", "body_too_large")
 KEYED = ("idempotency_key_reused", "invalid_query")
 """An `Idempotency-Key` sent before with another request, or too long."""
 VIEWER = ("wrong_token", *GAME)
+EXAMPLE_ID = "0f8e2c51-6a1d-4c1e-9a57-2b4a3e5d7c90"
+"""The game id examples show."""
+SEATED = {"seated": {"value": {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}}}
+"""A seat found or opened for the caller (quick play, a rematch)."""
 
 
 def playing_codes() -> tuple[str, ...]:

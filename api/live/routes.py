@@ -151,7 +151,17 @@ async def lobby_live(
 @post(
     "/games/{game_id:str}/tickets",
     tags=["games"],
-    opt={CONTRACT: Described(("missing_token", *VIEWER), token="required")},
+    opt={
+        CONTRACT: Described(
+            ("missing_token", *VIEWER),
+            token="required",
+            answers={
+                "issued": {
+                    "value": {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
+                }
+            },
+        )
+    },
     dependencies=SEAT,
     description=(
         "A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer "

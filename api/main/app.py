@@ -44,7 +44,12 @@ from infra.settings import Settings
     "/metrics",
     tags=["service"],
     media_type="text/plain",
-    opt={CONTRACT: Described(storeless=True)},
+    opt={
+        CONTRACT: Described(
+            storeless=True,
+            answers={"metrics": {"value": "# HELP cardroom_commands_total ...\n"}},
+        )
+    },
 )
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""

@@ -24,7 +24,17 @@ from api.http.bodies import (
     kind_info,
     payload_of,
 )
-from api.http.described import BODY, CONTRACT, GAME, KEYED, QUERY, VIEWER, Described, playing_codes
+from api.http.described import (
+    BODY,
+    CONTRACT,
+    EXAMPLE_ID,
+    GAME,
+    KEYED,
+    QUERY,
+    VIEWER,
+    Described,
+    playing_codes,
+)
 from api.http.errors import HttpRefusal
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
@@ -38,8 +48,10 @@ from commands.strategies import strategy
 from domain import table
 
 AnyRequest = Request[Any, Any, Any]
+KINDS = {"kinds": {"value": msgspec.to_builtins([kind_info(rules) for rules in GAMES.values()])}}
 CREATE = Described(
     (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
+    answers={"created": {"value": {"id": EXAMPLE_ID, "kind": next(iter(GAMES)), "version": 1}}},
 )
 TAKE_SEAT = Described(
     (
@@ -56,6 +68,12 @@ TAKE_SEAT = Described(
         "busy",
     ),
     player="optional",
+    answers={"seated": {"value": {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}}},
+    asks={
+        "person": {"value": {"name": "ada", "entropy": "my lucky dice"}},
+        "player": {"summary": "with a player token", "value": {"entropy": "my lucky dice"}},
+        "bot": {"value": {"bot": "heuristic"}},
+    },
 )
 COMMAND = Described(
     (
@@ -76,7 +94,7 @@ class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
-    @get("/kinds", opt={CONTRACT: Described(storeless=True)})
+    @get("/kinds", opt={CONTRACT: Described(storeless=True, answers=KINDS)})
     async def kinds(self) -> list[KindInfo]:
         """The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
         of their options (ranges and choices)."""

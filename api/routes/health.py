@@ -76,7 +76,10 @@ def _postgres(state: State) -> Awaitable[PartState]:
     return _state_of(probe.check())
 
 
-@get("/health/live", tags=["service"], opt={CONTRACT: Described(storeless=True)})
+ALIVE = {"ok": {"value": {"status": "ok"}}}
+
+
+@get("/health/live", tags=["service"], opt={CONTRACT: Described(storeless=True, answers=ALIVE)})
 async def liveness() -> Alive:
     """200 while the process serves requests; no store is asked (a liveness probe).
 
@@ -84,7 +87,7 @@ async def liveness() -> Alive:
     return Alive()
 
 
-@get("/health/ready", tags=["service"], opt={CONTRACT: Described()})
+@get("/health/ready", tags=["service"], opt={CONTRACT: Described(answers=ALIVE)})
 async def readiness(state: State) -> Alive:
     """200 when Postgres answers, so requests can be served (a readiness probe), else 503
     `unavailable`. Redis is not asked: the service works without it.
@@ -95,7 +98,18 @@ async def readiness(state: State) -> Alive:
     return Alive()
 
 
-@get("/health", tags=["service"], opt={CONTRACT: Described()})
+@get(
+    "/health",
+    tags=["service"],
+    opt={
+        CONTRACT: Described(
+            answers={
+                "ok": {"value": {"status": "ok", "postgres": "ok", "redis": "ok"}},
+                "degraded": {"value": {"status": "degraded", "postgres": "ok", "redis": "down"}},
+            }
+        )
+    },
+)
 async def health(state: State) -> Health:
     """Each store's state: `ok`, or `degraded` while Redis is down (games go on; live
     pushes and stream tickets wait); 503 `unavailable` while Postgres is down.

@@ -15,7 +15,14 @@ from domain.players import RegisterPlayer
 @post(
     "/players",
     tags=["players"],
-    opt={RATE_LIMIT: "players", CONTRACT: Described((*BODY, "invalid_handle", "handle_taken"))},
+    opt={
+        RATE_LIMIT: "players",
+        CONTRACT: Described(
+            (*BODY, "invalid_handle", "handle_taken"),
+            answers={"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}},
+            asks={"player": {"value": {"handle": "ada"}}},
+        ),
+    },
     dependencies=payload_of(RegisterPlayer),
 )
 async def register_player(

@@ -6,7 +6,7 @@ from litestar.di import NamedDependency
 
 from api.http.auth import PLAYER, CallingPlayer
 from api.http.bodies import QuickPlayRequest, payload_of
-from api.http.described import BODY, CONTRACT, Described
+from api.http.described import BODY, CONTRACT, SEATED, Described
 from api.http.rate_limits import RATE_LIMIT
 from domain import table
 from infra.quickplay import QuickPlay, QuickSeat
@@ -23,6 +23,11 @@ QUICK_PLAY = Described(
         "busy",
     ),
     player="optional",
+    answers=SEATED,
+    asks={
+        "player": {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}},
+        "casual": {"summary": "a casual seat", "value": {"kind": "gnono", "name": "ada"}},
+    },
 )
 
 

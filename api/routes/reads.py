@@ -31,10 +31,19 @@ ScoreboardPage = Annotated[
 RatingPage = Annotated[Page[RatingRow], KwargDefinition(schema_component_key="RatingPage")]
 
 
-KIND_PAGE = {CONTRACT: Described((*QUERY, "unknown_kind"))}
+KINDS_REFUSED = (*QUERY, "unknown_kind")
 
 
-@get("/lobby", tags=["read models"], opt=KIND_PAGE)
+def _page(item: dict[str, object]) -> dict[str, object]:
+    """The example of a page holding one item."""
+    return {"page": {"value": {"items": [item], "next_offset": None}}}
+
+
+SCOREBOARD = _page({"player": "ada", "played": 3, "won": 2, "points": 41})
+RATINGS = _page({"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3})
+
+
+@get("/lobby", tags=["read models"], opt={CONTRACT: Described(KINDS_REFUSED)})
 async def lobby(
     state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
 ) -> LobbyPage:
@@ -72,7 +81,11 @@ async def table_summary(state: State, game_id: GameId) -> TableSummary:
     return summary
 
 
-@get("/scoreboards/{kind:str}", tags=["read models"], opt=KIND_PAGE)
+@get(
+    "/scoreboards/{kind:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described(KINDS_REFUSED, answers=SCOREBOARD)},
+)
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> ScoreboardPage:
@@ -93,7 +106,11 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_
     return await read_models.player_record(state.pool, name, recent)
 
 
-@get("/ratings/{kind:str}", tags=["read models"], opt=KIND_PAGE)
+@get(
+    "/ratings/{kind:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described(KINDS_REFUSED, answers=RATINGS)},
+)
 async def ratings(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> RatingPage:

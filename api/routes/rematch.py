@@ -6,7 +6,7 @@ from litestar import Response, post
 from litestar.datastructures import State
 
 from api.http.auth import SEAT, ActingSeat, HandlerDependency
-from api.http.described import CONTRACT, VIEWER, Described
+from api.http.described import CONTRACT, SEATED, VIEWER, Described
 from api.http.params import GameId
 from api.http.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
@@ -19,6 +19,7 @@ from infra.quickplay import QuickPlay, QuickSeat, table_options
 REMATCH = Described(
     ("missing_token", *VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
     token="required",
+    answers=SEATED,
 )
 
 

@@ -92,7 +92,20 @@ async def game_log(
 @get(
     "/games/{game_id:str}/audit",
     tags=["replay"],
-    opt={CONTRACT: Described((*GAME, "game_not_over", "malformed_log"))},
+    opt={
+        CONTRACT: Described(
+            (*GAME, "game_not_over", "malformed_log"),
+            answers={
+                "audit": {
+                    "value": {
+                        "ok": True,
+                        "checks": [{"name": "hash_chain", "ok": True, "detail": "42 links"}],
+                        "first_failure": None,
+                    }
+                }
+            },
+        )
+    },
 )
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
