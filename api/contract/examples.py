@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import msgspec
-
-from api.http.described import EXAMPLE_ID
+from api.http.described import EXAMPLE_ID, json_value
 from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import table
@@ -49,16 +47,11 @@ def kind_example(kind: str) -> KindExample:
     shown = ((table.redact(rules, event, 0), before + n) for n, event in enumerate(started, 1))
     events = [VersionedEvent(version, event) for event, version in shown if event]
     return KindExample(
-        view=_json(table.view(rules, state, 0)),
-        public=_json(table.view(rules, state, SPECTATOR)),
-        command=_json(moves[0]) if moves else {"type": "start_game"},
-        events=_json(events),
+        view=json_value(table.view(rules, state, 0)),
+        public=json_value(table.view(rules, state, SPECTATOR)),
+        command=json_value(moves[0]) if moves else {"type": "start_game"},
+        events=json_value(events),
     )
-
-
-def _json(value: Any) -> Any:
-    """A value as the service sends it, decoded as JSON (tuples become lists)."""
-    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def _decide(rules: AnyRules, state: table.AnyTable, seat: int | None, command: Any) -> Any:
@@ -179,7 +172,9 @@ def _summary(kind: str) -> dict[str, Any]:
 def request_examples(method: str, path: str) -> dict[str, Any] | None:
     match method, path:
         case "post", "/games":
-            return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})
+            return _per_kind(
+                lambda kind: {"kind": kind, "options": json_value(GAMES[kind].Options())}
+            )
         case "post", "/games/{game_id}/commands":
             return _per_kind(lambda kind: kind_example(kind).command)
     return None

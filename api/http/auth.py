@@ -61,13 +61,15 @@ async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) 
 
 
 async def _acting_seat(
-    request: Request[Any, Any, Any], handler: CommandHandler, game_id: GameId
+    request: Request[Any, Any, Any], handler: HandlerDependency, game_id: GameId
 ) -> int:
     await handler.games.rules_of(game_id)  # an unknown game is refused before any token
     return await acting_seat(handler, game_id, bearer_token(request))
 
 
-async def _calling_player(request: Request[Any, Any, Any], handler: CommandHandler) -> str | None:
+async def _calling_player(
+    request: Request[Any, Any, Any], handler: HandlerDependency
+) -> str | None:
     return await calling_player(handler, request)
 
 

@@ -6,6 +6,8 @@ route that names a rate limit (`api.http.rate_limits.RATE_LIMIT`) may also answe
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import msgspec
+
 from commands.registry import GAMES
 from domain.errors import codes
 from domain.table import refusals
@@ -56,3 +58,8 @@ def playing_codes() -> tuple[str, ...]:
     declared = {*codes(refusals.Playing)}
     declared.update(code for rules in GAMES.values() for code in rules.refusal_codes)
     return tuple(sorted(declared))
+
+
+def json_value(value: Any) -> Any:
+    """A value as the service sends it, decoded as JSON (tuples become lists): an example."""
+    return msgspec.json.decode(msgspec.json.encode(value))

@@ -33,6 +33,7 @@ from api.http.described import (
     QUERY,
     VIEWER,
     Described,
+    json_value,
     playing_codes,
 )
 from api.http.errors import HttpRefusal
@@ -48,7 +49,7 @@ from commands.strategies import strategy
 from domain import table
 
 AnyRequest = Request[Any, Any, Any]
-KINDS = {"kinds": {"value": msgspec.to_builtins([kind_info(rules) for rules in GAMES.values()])}}
+KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
 CREATE = Described(
     (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
     answers={"created": {"value": {"id": EXAMPLE_ID, "kind": next(iter(GAMES)), "version": 1}}},
