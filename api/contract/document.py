@@ -9,7 +9,7 @@ from litestar import Litestar
 from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
 from api.contract.operations import operations, status_of
-from api.contract.schemas import REQUEST_BODIES, STREAM_DATA, complete_read_models, components
+from api.contract.schemas import complete_read_models, components
 from api.http.described import Described
 from api.http.errors import PROBLEM
 
@@ -62,12 +62,14 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
         del responses[status]
     success = next(status for status in responses if status.startswith("2"))
     body = responses[success].setdefault("content", {})
-    if path in STREAM_DATA:
-        data = STREAM_DATA[path]
+    if described.stream:
+        refs = [{"$ref": REF + name} for name in described.stream_data]
+        either = {"anyOf": refs, "description": "One of these; the message's `event` says which."}
+        stream = {"type": "string", "description": "Server-Sent Events; " + described.stream}
         responses[success]["content"] = body = {
             "text/event-stream": {
-                "schema": {"type": "string", "description": f"Server-Sent Events; {data[0]}"},
-                "x-event-data": data[1],
+                "schema": stream,
+                "x-event-data": refs[0] if len(refs) == 1 else either,
             }
         }
     for media in body.values():
@@ -77,12 +79,11 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
             **copy.deepcopy(responses["201"]),
             "description": "The same answer again: this `Idempotency-Key` was used before.",
         }
-    if path in REQUEST_BODIES:
-        schema, description = REQUEST_BODIES[path]
+    if described.body:
         operation["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": {"$ref": REF + schema}}},
-        } | ({"description": description} if description else {})
+            "content": {"application/json": {"schema": {"$ref": REF + described.body}}},
+        } | ({"description": described.body_note} if described.body_note else {})
     request = described.asks or request_examples(method, path)
     if request is not None:
         operation["requestBody"]["content"]["application/json"]["examples"] = request

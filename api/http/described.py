@@ -37,6 +37,14 @@ class Described:
     contract takes them from a real table of each kind."""
     asks: dict[str, Any] | None = None
     """Examples of its request body by name, likewise."""
+    body: str = ""
+    """The component its JSON request body is (the route decodes it itself)."""
+    body_note: str = ""
+    """What the description of the request body adds."""
+    stream: str = ""
+    """For a stream of Server-Sent Events, what it says, in words."""
+    stream_data: tuple[str, ...] = ()
+    """For a stream, the components each message's `data` may be."""
 
 
 GAME = ("game_not_found",)

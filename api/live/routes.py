@@ -76,7 +76,12 @@ Ticket = Annotated[
     tags=["games"],
     opt={
         CONTRACT: Described(
-            (*QUERY, *VIEWER, "invalid_ticket", "too_many_streams"), token="optional", ticket=True
+            (*QUERY, *VIEWER, "invalid_ticket", "too_many_streams"),
+            token="optional",
+            ticket=True,
+            stream="each `data` is an `AnyEvent`, or with `?include=view` the caller's "
+            "`TableView` (`event: view`).",
+            stream_data=("AnyEvent", "TableView"),
         )
     },
 )
@@ -128,7 +133,13 @@ async def live(
 @get(
     "/lobby/live",
     tags=["read models"],
-    opt={CONTRACT: Described((*QUERY, "unknown_kind", "too_many_streams"))},
+    opt={
+        CONTRACT: Described(
+            (*QUERY, "unknown_kind", "too_many_streams"),
+            stream="each `data` is a `LobbyPage` (`event: lobby`).",
+            stream_data=("LobbyPage",),
+        )
+    },
 )
 async def lobby_live(
     request: Request[object, object, State], kind: Kind = None, limit: Limit = 50

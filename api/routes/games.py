@@ -52,6 +52,7 @@ AnyRequest = Request[Any, Any, Any]
 KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
 CREATE = Described(
     (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
+    body="CreateGame",
     answers={"created": {"value": {"id": EXAMPLE_ID, "kind": next(iter(GAMES)), "version": 1}}},
 )
 TAKE_SEAT = Described(
@@ -69,6 +70,7 @@ TAKE_SEAT = Described(
         "busy",
     ),
     player="optional",
+    body="TakeSeatRequest",
     answers={"seated": {"value": {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}}},
     asks={
         "person": {"value": {"name": "ada", "entropy": "my lucky dice"}},
@@ -88,6 +90,8 @@ COMMAND = Described(
         "busy",
     ),
     token="required",
+    body="AnyCommand",
+    body_note="One of the caller's `legal_moves`.",
 )
 
 

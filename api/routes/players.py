@@ -19,6 +19,8 @@ from domain.players import RegisterPlayer
         RATE_LIMIT: "players",
         CONTRACT: Described(
             (*BODY, "invalid_handle", "handle_taken"),
+            body="RegisterPlayer",
+            body_note="The handle to register.",
             answers={"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}},
             asks={"player": {"value": {"handle": "ada"}}},
         ),

@@ -23,6 +23,7 @@ QUICK_PLAY = Described(
         "busy",
     ),
     player="optional",
+    body="QuickPlayRequest",
     answers=SEATED,
     asks={
         "player": {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}},
