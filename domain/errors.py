@@ -30,6 +30,11 @@ class Refusal(Generic[CodeT]):
 
     __slots__ = ("code", "details", "reason")
 
+    def __class_getitem__(cls, code_type: Any) -> Any:
+        """`Refusal[Code]` is the class itself at run time, so that a game's `Refused(...)` is
+        a plain call (`legal_moves` builds many); the type checker reads it as usual."""
+        return cls
+
     def __init__(self, code: CodeT, reason: str, *details: object) -> None:
         self.code: CodeT = code
         self.reason = reason

@@ -9,13 +9,13 @@ someone is out, and the loop guard ends it after too many resets with no card pl
 """
 
 from collections.abc import Iterator
-from functools import partial, reduce
+from functools import reduce
 from math import ceil
 from typing import Literal
 
 import msgspec
 
-from domain.decider import Context, legal, unknown_command, unknown_event
+from domain.decider import Context, unknown_command, unknown_event
 from domain.errors import Refusal, reject
 from domain.games.cno.cards import (
     HAND_SIZE,
@@ -141,20 +141,19 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """Every command `seat` may send now, each naming what it expects to find."""
+    """Every command `seat` may send now, each naming what it expects to find. The moves
+    are built from the checks `_refusal` is made of, the dear ones judged once for all the
+    moves they share: asking `_refusal` of every candidate (`domain.decider.legal`) would
+    cost several times as much.
+    A move built from the table names what lies there, so the checks that a command still
+    matches the table hold by construction."""
     if _seat_refusal(state, seat):
         return ()
-    return legal(_candidates(state, seat), partial(_refusal, state, seat))
-
-
-def _candidates(state: State, seat: int) -> Iterator[Command]:
-    """What the seat might send now, every legal command among them: between rounds the
-    next deal, else each face-up card onto every pile that takes it, as a new pile's starter
-    and set aside, then a cycle and Done. Built from the table, each names what lies there."""
     if not isinstance(state, Playing):
-        yield DealRound(state.round + 1)
-        return
+        deal = DealRound(state.round + 1)
+        return () if _deal_refusal(state, deal) else (deal,)
     player, piles = state.board.players[seat], state.board.piles
+    moves: list[Command] = []
     may_start = not _pile_limit_refusal(state)
     piles_taking: dict[str, list[int]] = {}  # what `_lay_refusal` lets onto each pile
     for index, pile in enumerate(piles):
@@ -162,14 +161,16 @@ def _candidates(state: State, seat: int) -> Iterator[Command]:
             piles_taking.setdefault(isotope, []).append(index)
     for source, card in _face_up(player):
         for index in piles_taking.get(card.isotope, ()):
-            yield PlayCard(source, card, index, piles[index][-1])
-        if may_start and card.isotope == STARTER:
-            yield StartPile(source, card, len(piles))
-        if card.isotope == TERMINATOR:
-            yield SetAsideNeon(source, card)
-    if player.hand:
-        yield CycleHand(player.hand[0])
-    yield DeclareDone()
+            moves.append(PlayCard(source, card, index, piles[index][-1]))
+        if may_start and not _starter_refusal(card):
+            moves.append(StartPile(source, card, len(piles)))
+        if not _set_aside_refusal(card):
+            moves.append(SetAsideNeon(source, card))
+    if not _cycle_refusal(player):
+        moves.append(CycleHand(player.hand[0]))
+    if not _done_refusal(player):
+        moves.append(DeclareDone())
+    return tuple(moves)
 
 
 def is_terminal(state: State) -> bool:

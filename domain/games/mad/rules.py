@@ -1,12 +1,12 @@
 """MAD's decider: dealing, every rule of play, and the fold of its events."""
 
-from functools import partial, reduce
+from functools import reduce
 from typing import Literal
 
 import msgspec
 
 from domain.cards import deal
-from domain.decider import Context, legal, unknown_command, unknown_event
+from domain.decider import Context, unknown_command, unknown_event
 from domain.errors import Refusal, reject
 from domain.games.mad import board
 from domain.games.mad.cards import DECK, Card
@@ -93,10 +93,17 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """The placements `_refusal` accepts, else the forced draw if it accepts that."""
+    """The placements `_refusal` accepts; else the forced draw, if it accepts that. The moves
+    are built from the checks `_refusal` is made of, the dear ones judged once for all the
+    moves they share: asking `_refusal` of every candidate (`domain.decider.legal`) would
+    cost several times as much."""
     if not isinstance(state, Playing):
         return ()
-    return legal(_candidates(state, seat), partial(_refusal, state, seat))
+    placements = _placements(state, seat)
+    if placements:
+        return placements  # a draw is refused while any placement is legal
+    draw = DrawCards()
+    return () if _refusal(state, seat, draw) else (draw,)
 
 
 def is_terminal(state: State) -> bool:
@@ -166,12 +173,6 @@ def _draw_refusal(state: Playing) -> Refused | None:
     if _placements(state, state.turn):
         return Refused("placement_available", "draw only when no card fits")
     return None
-
-
-def _candidates(state: Playing, seat: int) -> tuple[Command, ...]:
-    """The placements worth asking `_refusal` about, else the forced draw: a draw is
-    refused while any placement is legal."""
-    return _placements(state, seat) or (DrawCards(),)
 
 
 def _placements(state: Playing, seat: int) -> tuple[PlaceCard, ...]:

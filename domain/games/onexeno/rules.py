@@ -2,14 +2,14 @@
 which share one legality (`_refusal`)."""
 
 from collections.abc import Iterator
-from functools import partial, reduce
+from functools import reduce
 from typing import Literal
 
 import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
-from domain.decider import Context, legal, unknown_command, unknown_event
+from domain.decider import Context, unknown_command, unknown_event
 from domain.errors import Refusal, reject
 from domain.games.onexeno import board
 from domain.games.onexeno.cards import DECK, FACES, QUARTER_TURNS, Card
@@ -111,10 +111,18 @@ def evolve(state: State, event: Event) -> State:
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     """Every distinct placement (cell, card, rotation) the seat may make, then a pass; or,
-    between hands, the next dealer's deal."""
+    between hands, the next dealer's deal. The moves are built from the checks
+    `_refusal` is made of, the dear ones judged once for all the moves they share: asking
+    `_refusal` of every candidate (`domain.decider.legal`) would cost several times as much."""
     if not isinstance(state, Playing):
         return ()  # `_refusal` refuses every command before the first deal and after the last
-    return legal(_candidates(state, seat), partial(_refusal, state, seat))
+    hand = state.hand
+    if hand.turn < 0:
+        return () if _deal_refusal(state, seat, DealHand()) else (DealHand(),)
+    if _turn_refusal(hand, seat):
+        return ()
+    moves: tuple[Command, ...] = (*_placements(hand, seat, state.options.corner_match),)
+    return moves if _pass_refusal(hand) else (*moves, Pass())
 
 
 def is_terminal(state: State) -> bool:
@@ -195,17 +203,6 @@ def _pass_refusal(hand: Hand) -> Refused | None:
     if not hand.field:
         return Refused("must_place", "on an empty field you must place a card")
     return None
-
-
-def _candidates(state: Playing, seat: int) -> Iterator[Command]:
-    """What the seat might send now, every legal command among them: between hands the deal;
-    on the seat's turn the placements, then a pass."""
-    hand = state.hand
-    if hand.turn < 0:
-        yield DealHand()
-    elif seat == hand.turn:
-        yield from _placements(hand, seat, state.options.corner_match)
-        yield Pass()
 
 
 def _placements(hand: Hand, seat: int, corners: bool) -> Iterator[PlaceCard]:
