@@ -14,7 +14,7 @@ from services import Servers, ready
 
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
-from commands.store import NewEvent, NewGame
+from commands.store import NewEvent, NewGame, SideRecords
 from domain import table
 from infra.memory_store import MemoryEventStore
 from infra.postgres_store import PostgresEventStore
@@ -47,7 +47,9 @@ async def recorded(pool: asyncpg.Pool, game: Any) -> str:
     kind, secret, stored = game
     events = [NewEvent(e.event_id, e.type, e.data, e.metadata, e.schema_version) for e in stored]
     game_id = stored[0].stream_id
-    await PostgresEventStore(pool).append(game_id, 0, events, new_game=NewGame(kind, secret))
+    await PostgresEventStore(pool).append(
+        game_id, 0, events, SideRecords(new_game=NewGame(kind, secret))
+    )
     return game_id
 
 

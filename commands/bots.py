@@ -9,10 +9,13 @@ move it sleeps until the game's next event. Events are `notice`d from the proces
 lost notification only delays a bot.
 
 Bots never start a game: the seat-taker does, so a table fills as its creator means it to.
-In a real-time game (no turns) each bot seat acts at most once per `pace` seconds, like a
-quick person. A bot's command id is `bot-<seat>-<version>` and its choice is a function of
-the game, seat and version, so two workers acting for the same seat choose the same move and
-the second is answered as a retry, appending nothing.
+A bot lets its table's pace pass (`domain.table.setup.bot_pace`: none among bots only) so a
+person sees each move: in a game with turns, after each change of the game, before it moves;
+in a real-time game (no turns), between two moves of the same bot seat, like a quick person.
+The pace is counted from when this worker first saw the game's version, and only delays a
+move. A bot's command id is `bot-<seat>-<version>` and its choice is a function of the game,
+seat and version, so two workers acting for the same seat choose the same move and the
+second is answered as a retry, appending nothing.
 """
 
 import asyncio
@@ -69,7 +72,7 @@ class BotWorker:
         seats = _BotSeats()
 
         async def step(game: LoadedGame) -> float | None:
-            if game.table.status == "finished":
+            if table.is_over(game.table):
                 return None
             return await self._act(game, seats)
 
@@ -78,7 +81,12 @@ class BotWorker:
     async def _act(self, game: LoadedGame, seats: "_BotSeats") -> float:
         """Let the bot seat that waited longest make a move; 0 once one did, else how long
         to wait before one may (its pace), at most `FALLBACK_SECONDS`."""
-        paced = self.pace if game.rules.real_time else 0.0
+        people = any(seat.bot is None for seat in game.table.seats)
+        pace = table.bot_pace(game.table.setup, people, game.rules.real_time, self.pace)
+        paced = pace if game.rules.real_time else 0.0
+        unseen = pace - seats.seen_for(game.table.version) if not game.rules.real_time else 0.0
+        if unseen > 0:
+            return min(unseen, FALLBACK_SECONDS)
         wait = FALLBACK_SECONDS
         for seat in seats.longest_waiting(game.table):
             moves = _moves(game, seat)
@@ -111,11 +119,19 @@ class BotWorker:
 
 @dataclass
 class _BotSeats:
-    """Per game: when each bot seat last acted (monotonic seconds), and the version at which
-    its last command was refused (it waits for the game to change before trying again)."""
+    """Per game: when each bot seat last acted (monotonic seconds), the version at which
+    its last command was refused (it waits for the game to change before trying again), and
+    the latest version seen with when it was first seen."""
 
     acted: dict[int, float] = field(default_factory=dict)
     refused: dict[int, int] = field(default_factory=dict)
+    seen: tuple[int, float] = (-1, 0.0)
+
+    def seen_for(self, version: int) -> float:
+        """Seconds since `version` of the game was first seen."""
+        if self.seen[0] != version:
+            self.seen = (version, time.monotonic())
+        return time.monotonic() - self.seen[1]
 
     def longest_waiting(self, state: table.AnyTable) -> list[int]:
         bots = [seat for seat, taken in enumerate(state.seats) if taken.bot]

@@ -65,7 +65,7 @@ class ClockWorker:
         """A game's step: claim its timeouts until it is over."""
 
         async def step(game: LoadedGame) -> float | None:
-            if game.table.clock is None or game.table.status == "finished":
+            if game.table.clock is None or table.is_over(game.table):
                 return None
             return await self._claim_due(game)
 

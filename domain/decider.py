@@ -119,6 +119,10 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     """Every code the game refuses a command with (`domain.errors.codes` of its `Code`)."""
     real_time: bool = False
     seat_limits: Callable[[OptionsT], tuple[int, int]] | None = None
+    blurb: str = ""
+    """The game in one line, for a person choosing what to play."""
+    minutes: tuple[int, int] = (0, 0)
+    """How long a game with the default options typically lasts, in minutes (from, to)."""
 
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and most seats a table with these options may have."""

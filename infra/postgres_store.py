@@ -18,6 +18,7 @@ from commands.store import (
     StoredEvent,
     TransientConflict,
 )
+from infra import tracing
 
 _COLUMNS = (
     "e.global_position, e.tx_id::text::bigint AS tx_id, e.stream_id, e.version,"
@@ -68,6 +69,11 @@ lock had written its command id already, and a holder of the stream (`exclusive`
 appending the same command id (two bot workers) waited for it in turn. A first statement
 of its own taking the lock would do the same at the cost of a second round trip per append.
 No append commits while `exclusive` holds the stream."""
+_APPEND_TRACED = _APPEND.replace(
+    "m::jsonb", "m::jsonb || jsonb_build_object('traceparent', $19::text)"
+)
+"""The append that writes its trace context into each event's metadata (`infra.tracing`), so
+the relay, the projections and the live feeds of every process join the command's trace."""
 
 TRANSIENT_ERRORS = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 """Postgres gave the transaction up for a cause of the moment and wrote nothing: the append
@@ -123,8 +129,9 @@ class PostgresEventStore:
         TransientConflict when Postgres gave the transaction up (`TRANSIENT_ERRORS`).
         """
         try:
-            async with self._connection() as connection:
-                await self._write(connection, stream_id, expected_version, events, side)
+            with tracing.span("cardroom.append", stream=stream_id, events=len(events)):
+                async with self._connection() as connection:
+                    await self._write(connection, stream_id, expected_version, events, side)
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
         except TRANSIENT_ERRORS as error:
@@ -147,8 +154,9 @@ class PostgresEventStore:
             side.seat_token,
             side.player_token,
         )
+        traceparent = tracing.traceparent()
         await connection.execute(
-            _APPEND,
+            _APPEND if traceparent is None else _APPEND_TRACED,
             stream_id,
             list(range(expected_version + 1, last + 1)),
             [event.event_id for event in events],
@@ -164,6 +172,7 @@ class PostgresEventStore:
             *((new_game.kind, new_game.secret) if new_game else (None, None)),
             *((seat_token.seat, seat_token.token_hash) if seat_token else (None, None)),
             *((player_token.handle, player_token.token_hash) if player_token else (None, None)),
+            *(() if traceparent is None else (traceparent,)),
         )
 
     async def recorded_command(

@@ -27,8 +27,9 @@ import redis.asyncio as redis
 from redis.exceptions import ResponseError
 
 from commands.store import EventStore, Position, StoredEvent
-from infra import checkpoints
+from infra import checkpoints, rebuilds, tracing
 from infra.database import TRANSIENT
+from infra.player_news import PlayerNewsReadModel
 from infra.postgres_store import PostgresEventStore
 from infra.projection_metrics import DEAD_LETTERS, Lag
 from infra.read_models import PostgresReadModel
@@ -65,7 +66,8 @@ round trip (read under the projection's lock)."""
 
 class ReadModel(Protocol):
     """What the runner runs: `apply` writes a batch on the connection of the transaction
-    that saves the checkpoint; a rebuild empties `tables`."""
+    that saves the checkpoint, naming its `tables` unqualified (a rebuild writes shadow
+    tables of the same names, `infra.rebuilds`)."""
 
     name: str
     tables: tuple[str, ...]
@@ -82,7 +84,14 @@ def all_projections(store: EventStore) -> dict[str, ReadModel]:
         model.name: PostgresReadModel(model, store) for model in read_models()
     }
     models[SnapshotTaker.name] = SnapshotTaker(store)
+    news = PlayerNewsReadModel(store)
+    models[news.name] = news
     return models
+
+
+def projection_names() -> tuple[str, ...]:
+    """The names of `all_projections`, in its order, without a store to build them on."""
+    return (*(model.name for model in read_models()), SnapshotTaker.name)
 
 
 class ProjectionRunner:
@@ -159,13 +168,9 @@ class ProjectionRunner:
         return position
 
     async def rebuild(self, progress: Callable[[int], Any] | None = None) -> None:
-        """Empty the read model and its checkpoint, then apply the whole log again."""
-        async with self._pool.acquire() as connection, connection.transaction():
-            await self._lock(connection)
-            for table in self.projection.tables:
-                await connection.execute(f"TRUNCATE {table}")
-            await connection.execute("DELETE FROM checkpoints WHERE name = $1", self.group)
-        await self.catch_up(progress)
+        """Build the read model again from the whole log beside the live one, then swap it
+        in at once (`infra.rebuilds`): readers never see it empty or partial."""
+        await rebuilds.rebuild(self._pool, self._store, self.projection, progress)
 
     async def step(self, block_ms: int | None = None) -> int:
         """Read, apply and acknowledge one batch from the stream; returns its size."""
@@ -258,8 +263,10 @@ class ProjectionRunner:
                 return True
             if Position(row["next_tx_id"] or 0, row["next_position"] or 0) != fresh[0].position:
                 return False
-            await self.projection.apply(connection, fresh)
-            await checkpoints.save(connection, self.projection.name, fresh[-1].position)
+            parents = tracing.traceparents(fresh)
+            with tracing.following("cardroom.project", parents, read_model=self.group):
+                await self.projection.apply(connection, fresh)
+                await checkpoints.save(connection, self.projection.name, fresh[-1].position)
         self._lag.applied(fresh)
         return True
 
@@ -274,9 +281,7 @@ class ProjectionRunner:
         return await checkpoints.load(connection, self.projection.name)
 
     async def _take_lock(self, connection: asyncpg.Connection) -> None:
-        await connection.execute(
-            "SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))", self.projection.name
-        )
+        await connection.execute(rebuilds.PROJECTION_LOCK, self.projection.name)
 
     async def _dead_letter(self, event: StoredEvent, error: str) -> None:
         log.error("projection %s dead-letters event %s: %s", self.group, event.event_id, error)

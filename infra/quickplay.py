@@ -9,11 +9,16 @@ records), whatever its options, is refused (`already_waiting`) rather than given
 Choosing a table and taking its seat happen under a lock per kind, in this process (a lock
 per kind) and across processes (a Postgres advisory lock), so callers arriving together
 join the same table; the seat itself is taken through the command handler, so no two
-callers ever get the same seat. The seat that fills a table starts its game.
+callers ever get the same seat. The seat that fills a table starts its game. A caller may ask
+for bots after a wait (`bots_after` seconds): the table keeps when its wait is over
+(`bots_at`, the earliest asked), and `fill_with_bots` seats bots in its free seats then, on
+whichever node finds it first, under the same locks.
 """
 
 import asyncio
+import contextlib
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
 import asyncpg
@@ -26,8 +31,14 @@ from commands.registry import game_rules
 from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, Refusal, require
+from domain.table import setup
+from infra import workers
 
 SEAT_TAKEN = tag_of(table.SeatTaken)
+BOT = "random"
+"""The strategy of the bots that take the seats left when a wait is over."""
+BOTS_CHECK_SECONDS = 1.0
+"""How often quick play looks for tables whose wait for players is over."""
 GONE = ("table_full", "table_not_open")
 """Refusals of a seat at a table quick play can no longer fill (others took its seats or
 started it)."""
@@ -47,17 +58,66 @@ class QuickPlay:
         self._handler = handler
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
-    async def seat(self, kind: str, seats: int | None, command: table.TakeSeat) -> QuickSeat:
-        """Seat `command`'s caller at the oldest open quick-play table of `kind` (waiting for
-        `seats` seats, when given), or at a table opened for it."""
-        rules = game_rules(kind)
-        wanted = _seat_count(rules, seats)
-        table.check_seat(command)
+    @contextlib.asynccontextmanager
+    async def _choosing(self, kind: str) -> AsyncIterator[asyncpg.Connection]:
+        """A connection in a transaction holding the kind's lock, in this process and in
+        Postgres, for choosing a table and taking its seats."""
         lock = self._locks[kind]
         async with lock, self._pool.acquire() as connection, connection.transaction():
             await connection.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('quickplay:' || $1))", kind
             )
+            yield connection
+
+    async def seat(
+        self,
+        kind: str,
+        seats: int | None,
+        command: table.TakeSeat,
+        bots_after: int | None = None,
+    ) -> QuickSeat:
+        """Seat `command`'s caller at the oldest open quick-play table of `kind` (waiting for
+        `seats` seats, when given), or at a table opened for it; with `bots_after`, bots take
+        the seats still free that many seconds from now (or sooner, if asked before)."""
+        placed = await self._seat(kind, seats, command)
+        if bots_after is not None:
+            await self._pool.execute(
+                "UPDATE quickplay_tables SET bots_at = least(coalesce(bots_at, due), due)"
+                " FROM (SELECT now() + make_interval(secs => $2) AS due) AS asked"
+                " WHERE game_id = $1 AND open",
+                placed.game_id,
+                float(bots_after),
+            )
+        return placed
+
+    async def fill_with_bots(self, stopping: asyncio.Event) -> None:
+        """Have bots take the free seats of every table whose wait is over (a background
+        work): each such table then starts, as one filled by players does."""
+        while not await workers.pause(stopping, BOTS_CHECK_SECONDS):
+            due = await self._pool.fetch(
+                "SELECT game_id, kind, seats FROM quickplay_tables"
+                " WHERE open AND bots_at <= now() ORDER BY bots_at LIMIT 100"
+            )
+            for game_id, kind, target in due:
+                await self._fill(game_id, kind, target)
+
+    async def _fill(self, game_id: str, kind: str, target: int) -> None:
+        """Bots take the free seats of a table still open (the last one starts its game)."""
+        bot_seat = table.TakeSeat("", bot=BOT, by=table.HOST)
+        async with self._choosing(kind) as connection:
+            still_open = await connection.fetchval(
+                "SELECT open FROM quickplay_tables WHERE game_id = $1", game_id
+            )
+            placed: QuickSeat | None = None
+            while still_open and (placed is None or placed.seat + 1 < target):
+                placed = await self._join(connection, game_id, target, bot_seat)
+                still_open = placed is not None
+
+    async def _seat(self, kind: str, seats: int | None, command: table.TakeSeat) -> QuickSeat:
+        rules = game_rules(kind)
+        wanted = _seat_count(rules, seats)
+        table.check_seat(command)
+        async with self._choosing(kind) as connection:
             defaults = table_options(rules.Options(), None)
             if command.player is not None:
                 await _refuse_if_waiting(connection, kind, command.player)
@@ -65,7 +125,7 @@ class QuickPlay:
                 placed = await self._join(connection, game_id, target, command)
                 if placed is not None:
                     return placed
-            created = await self._handler.create(kind, {}, None)
+            created = await self._handler.create(kind, {setup.SEATS: wanted}, None)
             await open_table(connection, created.game_id, kind, wanted, defaults)
             placed = await self._join(connection, created.game_id, wanted, command)
             assert placed is not None, "a new table has a free seat"

@@ -22,6 +22,7 @@ from projections.lobby import LobbyTable
 from projections.model import (
     Append,
     Change,
+    Changes,
     Delete,
     GameState,
     Increment,
@@ -55,11 +56,15 @@ class PostgresReadModel(Generic[S]):
         self._states: OrderedDict[str, GameState[S]] = OrderedDict()
 
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
+        await write(connection, await self.changes(events))
+
+    async def changes(self, events: Sequence[StoredEvent]) -> Changes:
+        """The rows a batch changes, the games' states after it remembered."""
         states = await self._states_before(events) if self.projection.keeps_state else {}
         after, changes = fold(self.projection, states, events)
         if self.projection.keeps_state:
             self._remember(after)
-        await write(connection, changes)
+        return changes
 
     async def _states_before(self, events: Sequence[StoredEvent]) -> dict[str, GameState[S]]:
         """Each game's state before its first event in `events`."""
@@ -150,11 +155,12 @@ def _where(key: Any, first: int) -> str:
 
 
 async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page[LobbyTable]:
-    """Tables waiting for players, newest first."""
+    """Tables waiting for players, newest first; a full one waits for its start only."""
     columns = _columns(LobbyTable, free_seats="max_seats - cardinality(seats)")
     sql = (
         f"SELECT {columns} FROM lobby"
-        " WHERE $1::text IS NULL OR kind = $1 ORDER BY created_at DESC, game_id"
+        " WHERE ($1::text IS NULL OR kind = $1) AND cardinality(seats) < max_seats"
+        " ORDER BY created_at DESC, game_id"
     )
     return await _page(pool, LobbyTable, sql, (kind,), limit, offset)
 

@@ -29,7 +29,7 @@ import redis.asyncio as redis
 from prometheus_client import Counter, Gauge
 
 from commands.store import Position
-from infra import checkpoints
+from infra import checkpoints, tracing
 from infra.metrics import seconds_since
 from infra.postgres_store import APPENDED, PostgresEventStore
 from infra.redis_streams import publish
@@ -121,7 +121,8 @@ class Relay:
         events = await self._store.read_all(self.position, self._batch)
         if not events:
             return 0
-        await publish(self._client, self._stream, events)
+        with tracing.following("cardroom.relay", tracing.traceparents(events), events=len(events)):
+            await publish(self._client, self._stream, events)
         self.position = events[-1].position
         RELAY_LAG_SECONDS.set(seconds_since(events[-1].recorded_at))
         RELAYED_EVENTS.inc(len(events))

@@ -1,11 +1,9 @@
 """The one Settings of a process, read once from the environment by `Settings.from_env`.
 
-Every CARDROOM_* variable is a `Variable` in `VARIABLES`: its name, its default, what it
-means and how its text is read. The defaults need nothing installed (embedded servers, local
-origins). `docs/configuration.md` is generated from `VARIABLES` (`infra.configuration`).
-A value that cannot be read raises `SettingsError`, naming the variable, before anything
-starts.
-"""
+Every CARDROOM_* variable is a `Variable` in `VARIABLES` (its name, default, meaning and how
+its text is read), and `docs/configuration.md` is generated from them (`infra.configuration`).
+The defaults need nothing installed (embedded servers, local origins). A value that cannot be
+read raises `SettingsError`, naming the variable, before anything starts."""
 
 import os
 from collections.abc import Mapping
@@ -14,6 +12,7 @@ from pathlib import Path
 
 from infra.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, Timeouts
 from infra.redis_streams import DEFAULT_STREAM
+from infra.tracing import TRACES_ENDPOINT
 from infra.variables import (
     Variable,
     read_address,
@@ -66,7 +65,7 @@ DATA_DIR = Variable(
 BOT_PACE = Variable(
     "CARDROOM_BOT_PACE",
     0.5,
-    "seconds a bot waits between its moves in a real-time game (CNO)",
+    "seconds between a bot's moves in CNO where a person sits, unless the table sets `bot_pace`",
     read_pause,
 )
 CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
@@ -196,10 +195,9 @@ VARIABLES: tuple[Variable[object], ...] = (
     RATE_LIMIT_COMMANDS,
     WORKER_PORT,
     LOG_FORMAT,
+    TRACES_ENDPOINT,
 )
 """Every variable, in the order the docs list them."""
-
-DEFAULT_LIVE_HEARTBEAT = LIVE_HEARTBEAT.default
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +265,7 @@ class Settings:
     rate_limits: RateLimits = field(default_factory=RateLimits)
     worker_port: tuple[str, int] | None = WORKER_PORT.default
     log_format: str = LOG_FORMAT.default
+    traces_endpoint: str | None = TRACES_ENDPOINT.default
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -296,4 +295,5 @@ class Settings:
             ),
             worker_port=WORKER_PORT.read(env),
             log_format=LOG_FORMAT.read(env),
+            traces_endpoint=TRACES_ENDPOINT.read(env),
         )

@@ -1,4 +1,8 @@
-"""Read model: the lobby, every table still waiting for players (a fold keeping no state)."""
+"""Read model: the lobby, every table still waiting for players (a fold keeping no state).
+
+A table is waiting from its creation to its start or its cancelling; the query leaves out
+those whose seats are all taken (`infra.read_models.lobby`). `max_seats` is the table's size.
+"""
 
 from datetime import datetime
 from typing import Any
@@ -40,12 +44,12 @@ class Lobby:
         match event:
             case table.TableCreated():
                 rules = game_rules(event.kind)
-                low, high = rules.seat_range(table.created_options(rules, event)[0])
+                low, high = table.created_seats(rules, event)
                 game, kind, at = stored.stream_id, event.kind, stored.recorded_at
                 row = LobbyTable(game, kind, event.options, [], low, high, high, at)
                 return (upsert("lobby", row, ("game_id",), leave_out=("free_seats",)),)
             case table.SeatTaken():
                 return (Append("lobby", key, "seats", event.name),)
-            case table.GameStarted():
+            case table.GameStarted() | table.TableCancelled():
                 return (Delete("lobby", key),)
         return ()

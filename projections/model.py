@@ -92,8 +92,9 @@ S = TypeVar("S")
 
 
 class Projection(Protocol[S]):
-    """A read model as a pure fold. `tables` are the tables it writes (a rebuild empties
-    them); `keeps_state` says whether `evolve` keeps a state per game (else it is None)."""
+    """A read model as a pure fold. `tables` are the tables it writes (a rebuild builds
+    them anew beside the live ones); `keeps_state` says whether `evolve` keeps a state per
+    game (else it is None)."""
 
     name: str
     tables: tuple[str, ...]

@@ -102,6 +102,7 @@ def kind_components(rules: AnyRules) -> dict[str, Any]:
     published = {names.get(name, name): schema for name, schema in components.items()}
     published[f"{prefix}Command"] = command
     published[f"{prefix}Event"] = event
+    published[f"{prefix}Options"] = _with_setup(published[f"{prefix}Options"])
     if not rules.real_time:
         published[f"{prefix}Options"] = _with_clock(published[f"{prefix}Options"])
     renamed: dict[str, Any] = _renamed(published, names)
@@ -132,6 +133,12 @@ def _with_clock(options: dict[str, Any]) -> dict[str, Any]:
     """A kind's options with the table's clock, which every kind with turns takes."""
     clock = {"$ref": REF + "ClockOptions", "description": "A time control; none by default."}
     return {**options, "properties": {**options["properties"], clocks.CLOCK: clock}}
+
+
+def _with_setup(options: dict[str, Any]) -> dict[str, Any]:
+    """A kind's options with the table's setup (`domain.table.setup`), which every kind takes."""
+    setup = msgspec.json.schema(table.TableSetup)["$defs"]["TableSetup"]["properties"]
+    return {**options, "properties": {**options["properties"], **setup}}
 
 
 def _nullable(name: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import players
 from infra.read_models import PlayerRecord
-from projections import lobby, ratings, scoreboards, summaries
+from projections import lobby, player_news, ratings, scoreboards, summaries
 
 
 def _any_of(suffix: str, description: str) -> dict[str, Any]:
@@ -72,6 +72,12 @@ def shared_components(schemas: dict[str, Any]) -> dict[str, Any]:
         "TakeSeatRequest": _without_defaults(_struct_schema(bodies.TakeSeatRequest)),
         "RegisterPlayer": _struct_schema(players.RegisterPlayer),
         "QuickPlayRequest": _without_defaults(_struct_schema(bodies.QuickPlayRequest)),
+        "ChallengeRequest": _without_defaults(
+            _struct_schema(bodies.ChallengeRequest, options={"$ref": REF + "AnyOptions"})
+        ),
+        "DeclineRequest": _without_defaults(_struct_schema(bodies.DeclineRequest)),
+        "PlayerNotice": _struct_schema(player_news.PlayerNotice),
+        "PlayerTicket": _struct_schema(tickets.PlayerTicket),
         "StreamTicket": _struct_schema(
             tickets.StreamTicket,
             ticket={"type": "string", "description": "Put in `GET /games/{game_id}/live?ticket=`."},
@@ -107,6 +113,8 @@ READ_MODEL_ROWS: tuple[type[msgspec.Struct], ...] = (
     ratings.PlayerRating,
     ratings.RatingChange,
     PlayerRecord,
+    player_news.PlayerTable,
+    player_news.ChallengeRow,
 )
 """The read models' bodies, whose schemas Litestar generates from the routes' return types."""
 KIND_FIELDS = {

@@ -1,7 +1,8 @@
 """Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for.
 
 A route that acts for a seat or a player takes it as a dependency (`ActingSeat`,
-`CallingPlayer`), named in its `dependencies` (`SEAT`, `PLAYER`)."""
+`CallingPlayer`, `SignedInPlayer`), named in its `dependencies` (`SEAT`, `PLAYER`,
+`SIGNED_IN`)."""
 
 from typing import Any
 
@@ -13,6 +14,7 @@ from api.http.params import GameId
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
+from domain.errors import DomainError
 
 _SCHEME = "bearer "
 HandlerDependency = NamedDependency[CommandHandler]
@@ -34,8 +36,21 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
         return SPECTATOR
     seat = await handler.games.seat_for_token(game_id, token)
     if seat is None:
+        seat = await _player_seat(handler, game_id, token)
+    if seat is None:
         raise HttpRefusal("wrong_token", "this token holds no seat at this game")
     return seat
+
+
+async def _player_seat(handler: CommandHandler, game_id: str, token: str) -> int | None:
+    """The seat a player's token acts for: the seat the player holds at the game, so a
+    program plays every game it sits at with its one player token."""
+    try:
+        handle = await handler.games.player_for_token(token)
+    except DomainError:
+        return None
+    seats = (await handler.games.latest(game_id)).table.seats
+    return next((number for number, seat in enumerate(seats) if seat.player == handle), None)
 
 
 async def game_and_viewer(
@@ -51,6 +66,15 @@ async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any
     <player token>`), if it carries one; a token of no player is refused."""
     token = bearer_token(request)
     return None if token is None else await handler.games.player_for_token(token)
+
+
+async def required_player(handler: CommandHandler, request: Request[Any, Any, Any]) -> str:
+    """The handle of the calling player (`Authorization: Bearer <player token>`): refused
+    without a token (`missing_token`) and with a token of no player (`wrong_token`)."""
+    token = bearer_token(request)
+    if token is None:
+        raise HttpRefusal("missing_token", "send `Authorization: Bearer <player token>`")
+    return await handler.games.player_for_token(token)
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:
@@ -73,6 +97,10 @@ async def _calling_player(
     return await calling_player(handler, request)
 
 
+async def _required_player(request: Request[Any, Any, Any], handler: HandlerDependency) -> str:
+    return await required_player(handler, request)
+
+
 ActingSeat = NamedDependency[int]
 """The seat a request acts for (a route's `seat`), from its seat token: the game is known
 and the token holds a seat there."""
@@ -80,3 +108,6 @@ CallingPlayer = NamedDependency[str | None]
 """The handle of the player whose token the request carries (a route's `player`), if any."""
 SEAT = {"seat": Provide(_acting_seat)}
 PLAYER = {"player": Provide(_calling_player)}
+SignedInPlayer = NamedDependency[str]
+"""The handle of the player whose token the request must carry (a route's `player`)."""
+SIGNED_IN = {"player": Provide(_required_player)}

@@ -1,7 +1,7 @@
 """The bodies of HTTP requests and answers, and how a request body is decoded: each body is
 a msgspec Struct, decoded straight into its type."""
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Request
@@ -10,6 +10,7 @@ from litestar.di import Provide
 from api.http.errors import HttpCode, HttpRefusal
 from commands.redaction import VersionedEvent
 from domain import clocks
+from domain.challenges import DeclineReason
 from domain.decider import AnyRules
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
@@ -17,7 +18,8 @@ BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
 class KindInfo(msgspec.Struct, frozen=True):
     """`clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
-    (which takes no clock)."""
+    (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
+    with the default options typically lasts (from, to)."""
 
     kind: str
     title: str
@@ -26,6 +28,8 @@ class KindInfo(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     options_schema: dict[str, Any]
     clock_schema: dict[str, Any] | None
+    blurb: str = ""
+    minutes: tuple[int, int] = (0, 0)
 
 
 def options_schema(options: type[msgspec.Struct]) -> dict[str, Any]:
@@ -45,6 +49,8 @@ def kind_info(rules: AnyRules) -> KindInfo:
         msgspec.to_builtins(rules.Options()),
         options_schema(rules.Options),
         None if rules.real_time else options_schema(clocks.ClockOptions),
+        rules.blurb,
+        rules.minutes,
     )
 
 
@@ -104,6 +110,8 @@ class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seats: int | None = None
     name: str = ""
     entropy: str = ""
+    bots_after: Annotated[int, msgspec.Meta(ge=0, le=3600)] | None = None
+    """Seconds after which bots take the seats still free (none: wait for players alone)."""
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):
@@ -111,12 +119,45 @@ class PlayerCreated(msgspec.Struct, frozen=True):
     token: str
 
 
-def payload_of(into: type[BodyT]) -> dict[str, Provide]:
+class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`challenged`: a registered handle, or null for an open challenge anyone with its id
+    may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
+    the challenge waits for an answer."""
+
+    kind: str
+    challenged: str | None = None
+    options: dict[str, OptionValue] = {}
+    seats: int = 2
+    bots: bool = False
+    expires_in: int = 600
+
+
+class ChallengeIssuedAnswer(msgspec.Struct, frozen=True):
+    challenge_id: str
+
+
+class DeclineRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    reason: DeclineReason = "generic"
+
+
+class ChallengeAcceptedAnswer(msgspec.Struct, frozen=True):
+    """The table the acceptance opened, and the acceptor's seat there (the player token acts
+    for it)."""
+
+    game_id: str
+    seat: int
+
+
+class PlayerSignedIn(msgspec.Struct, frozen=True):
+    handle: str
+
+
+def payload_of(into: type[BodyT], empty: bytes = b"") -> dict[str, Provide]:
     """A route's `dependencies` for a `payload` parameter of type `into`: the request's body
     decoded by `decode_body` (Litestar's own `data` would build the whole JSON first, then
-    convert it leniently)."""
+    convert it leniently); an empty body reads as `empty` (none: `malformed_json`)."""
 
     async def decoded(request: Request[Any, Any, Any]) -> Any:
-        return decode_body(await request.body(), into)
+        return decode_body(await request.body() or empty, into)
 
     return {"payload": Provide(decoded)}

@@ -53,10 +53,26 @@ BODY = ("malformed_json", "invalid_body", "body_too_large")
 KEYED = ("idempotency_key_reused", "invalid_query")
 """An `Idempotency-Key` sent before with another request, or too long."""
 VIEWER = ("wrong_token", *GAME)
+SIGNED = ("missing_token", "wrong_token")
+"""A player token missing, or of no player."""
 EXAMPLE_ID = "0f8e2c51-6a1d-4c1e-9a57-2b4a3e5d7c90"
 """The game id examples show."""
 SEATED = {"seated": {"value": {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}}}
 """A seat found or opened for the caller (quick play, a rematch)."""
+EXAMPLE_CHALLENGE = "7d0c5b8e-2f4a-4c1e-9b3d-6a2e8f1c4d70"
+"""The challenge id examples show."""
+CHALLENGE_ISSUED = {
+    "type": "challenge_issued",
+    "challenge_id": EXAMPLE_CHALLENGE,
+    "challenger": "ada",
+    "challenged": "bo",
+    "kind": "mad",
+    "options": {},
+    "seats": 2,
+    "bots": False,
+    "expires_at": "2026-03-21T12:10:00+00:00",
+}
+"""A challenge issued, as the players' streams hear it."""
 
 
 def playing_codes() -> tuple[str, ...]:

@@ -29,6 +29,8 @@ from commands.envelope import Applied
 from commands.games import GameRepository, LoadedGame
 from commands.redaction import events_after
 from commands.store import StoredEvent
+from domain import table
+from infra import tracing
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -49,6 +51,8 @@ class GameFeed:
         self._game: LoadedGame | None = None
         self._heard: list[StoredEvent] = []
         self._applied: list[Applied] = []
+        self._traces: list[str] = []
+        """The trace contexts of the commands heard since the last batch (`infra.tracing`)."""
         self._news = asyncio.Event()
         self.stopped = False
         self._openings: dict[tuple[int, bool, int], asyncio.Future[bytes]] = {}
@@ -67,13 +71,16 @@ class GameFeed:
         """News of this game from the event bus (called by the hub)."""
         if news.applied is not None:
             self._applied.append(news.applied)
+            if committing := tracing.traceparent():
+                self._traces.append(committing)
         else:
             self._heard.extend(news.rows)
+            self._traces.extend(tracing.traceparents(news.rows))
         self._news.set()
 
     def join(self, subscriber: Subscriber) -> None:
         self.subscribers.add(subscriber)
-        if self.game.table.status == "finished":
+        if table.is_over(self.game.table):
             subscriber.finish()
 
     def leave(self, subscriber: Subscriber) -> bool:
@@ -207,12 +214,14 @@ class GameFeed:
         and the loop serves other requests between slices instead of after them all."""
         self._game = game
         batch = Batch(game, tuple(events))
-        finished = game.table.status == "finished"
-        for count, subscriber in enumerate(list(self.subscribers), 1):
-            subscriber.offer(batch)
-            if finished:
-                subscriber.finish()
-            if count % WAKE_SLICE == 0:
-                await asyncio.sleep(0)
+        finished = table.is_over(game.table)
+        traces, self._traces = self._traces, []
+        with tracing.following("cardroom.live.push", traces, streams=len(self.subscribers)):
+            for count, subscriber in enumerate(list(self.subscribers), 1):
+                subscriber.offer(batch)
+                if finished:
+                    subscriber.finish()
+                if count % WAKE_SLICE == 0:
+                    await asyncio.sleep(0)
         if finished:
             self.stop()

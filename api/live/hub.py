@@ -31,7 +31,7 @@ from commands.bus import News
 from commands.games import GameRepository
 from domain import table
 from infra import workers
-from infra.settings import DEFAULT_LIVE_HEARTBEAT, StreamCaps
+from infra.settings import LIVE_HEARTBEAT, StreamCaps
 
 POLL_SECONDS = 5.0
 """How long a feed (or the lobby) waits for a notification before it looks for itself."""
@@ -39,7 +39,7 @@ POLL_SECONDS_WITHOUT_REDIS = 1.0
 """The same while the hub cannot read Redis."""
 LOBBY = "lobby"
 """The hub's topic woken by every event that opens, fills or starts a table."""
-LOBBY_EVENTS = (table.TableCreated, table.SeatTaken, table.GameStarted)
+LOBBY_EVENTS = (table.TableCreated, table.SeatTaken, table.GameStarted, table.TableCancelled)
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 
@@ -94,7 +94,7 @@ class LiveHub:
     def __init__(
         self,
         connected: Callable[[], bool],
-        heartbeat: float = DEFAULT_LIVE_HEARTBEAT,
+        heartbeat: float = LIVE_HEARTBEAT.default,
         caps: StreamCaps | None = None,
     ) -> None:
         self._connected = connected

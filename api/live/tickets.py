@@ -81,3 +81,35 @@ class TicketBook:
         if expires is None or expires <= self._clock():
             raise _refused()
         return seat
+
+
+class PlayerTicket(msgspec.Struct, frozen=True):
+    ticket: str
+    handle: str
+    expires_in: int
+    """Seconds the ticket may open (or reopen) the player's stream."""
+
+
+class PlayerTicketBook:
+    """The live tickets of players' streams, in Redis: each ticket's hash names its player
+    until it expires."""
+
+    def __init__(self, client: redis.Redis, prefix: str, seconds: int = TICKET_SECONDS) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._seconds = seconds
+
+    def _key(self, ticket: str) -> str:
+        return f"{self._prefix}:player-tickets:{_hashed(ticket)}"
+
+    async def issue(self, handle: str) -> PlayerTicket:
+        ticket = secrets.token_urlsafe(32)
+        await self._client.set(self._key(ticket), handle.encode(), ex=self._seconds)
+        return PlayerTicket(ticket, handle, self._seconds)
+
+    async def player(self, ticket: str) -> str:
+        """The player a live ticket was issued to; anything else is refused."""
+        handle: Any = await self._client.get(self._key(ticket))
+        if handle is None:
+            raise HttpRefusal("invalid_ticket", "this ticket is unknown or expired")
+        return bytes(handle).decode()

@@ -24,12 +24,13 @@ from api.main.simulate import Report, print_report
 from api.main.simulate import simulate as run_simulation
 from commands.registry import GAMES
 from commands.store import Position
-from infra import workers
+from infra import tracing, workers
 from infra.database import open_pool
 from infra.metrics import watch_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
+from infra.projection_runner import ProjectionRunner, all_projections, projection_names
+from infra.rebuilds import RebuildRefused
 from infra.servers import database_url, server_urls
 from infra.settings import Settings
 from infra.variables import SettingsError
@@ -87,7 +88,13 @@ def relay() -> None:
 
 
 @main.command(help="Keep the read models up to date until stopped, or rebuild one.")
-@click.option("--rebuild", metavar="NAME", help="Rebuild this read model from zero, then exit.")
+@click.option(
+    "--rebuild",
+    type=click.Choice(projection_names()),
+    metavar="NAME",
+    help="Rebuild this read model from the whole log beside the live one, swap it in, then "
+    f"exit (readers never see it empty). NAME: {', '.join(projection_names())}.",
+)
 def project(rebuild: str | None) -> None:
     settings = _settings("project")
     if rebuild is None:
@@ -154,6 +161,7 @@ def _settings(role: str) -> Settings:
     except SettingsError as error:
         raise click.ClickException(str(error)) from None
     logs.configure(role, settings.log_format)
+    tracing.start(settings.traces_endpoint, role)
     return settings
 
 
@@ -212,16 +220,16 @@ async def _work(settings: Settings, relay: bool, projections: bool, bots: bool =
 async def _rebuild(settings: Settings, name: str) -> None:
     async with _connections(settings, settings.pool_sizes.projections) as (pool, client):
         store = PostgresEventStore(pool)
-        projections = all_projections(store)
-        if name not in projections:
-            raise click.BadParameter(f"choose one of {', '.join(projections)}", param_hint="NAME")
-        runner = ProjectionRunner(pool, client, settings.event_stream, projections[name])
+        runner = ProjectionRunner(pool, client, settings.event_stream, all_projections(store)[name])
         total = await store.count_after(Position())
         with Progress() as progress:
             task = progress.add_task(f"rebuilding {name}", total=total)
-            await runner.rebuild(lambda count: progress.advance(task, count))
+            try:
+                await runner.rebuild(lambda count: progress.advance(task, count))
+            except RebuildRefused as refused:
+                raise click.ClickException(str(refused)) from None
         await runner.attach()
-        click.echo(f"{name}: rebuilt from {total} events")
+        click.echo(f"{name}: rebuilt from {total} events and swapped in")
 
 
 @main.command(help="Print the published OpenAPI document (what /schema/openapi.json serves).")

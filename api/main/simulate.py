@@ -87,11 +87,10 @@ async def _play_one(
     options: dict[str, Any],
 ) -> None:
     game_id = (await _post(client, "/games", {"kind": kind, "options": options}))["id"]
-    tokens = [
-        (await _post(client, f"/games/{game_id}/seats", {"bot": bot}))["token"]
-        for _ in range(players)
-    ]
-    headers = {"Authorization": f"Bearer {tokens[0]}"}
+    host = (await _post(client, f"/games/{game_id}/seats", {"bot": bot}))["token"]
+    headers = {"Authorization": f"Bearer {host}"}  # the host seats the other bots
+    for _ in range(players - 1):
+        await _post(client, f"/games/{game_id}/seats", {"bot": bot}, headers)
     await _post(client, f"/games/{game_id}/commands", {"type": "start_game"}, headers)
     async with client.stream("GET", f"/games/{game_id}/live", timeout=None) as live:
         async for line in live.aiter_lines():

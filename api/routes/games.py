@@ -7,12 +7,13 @@ from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
 
 from api.http.auth import (
-    PLAYER,
     SEAT,
     ActingSeat,
-    CallingPlayer,
     HandlerDependency,
+    bearer_token,
+    calling_player,
     game_and_viewer,
+    viewer,
 )
 from api.http.bodies import (
     CommandAccepted,
@@ -65,6 +66,7 @@ TAKE_SEAT = Described(
         "table_not_open",
         "table_full",
         "wrong_token",
+        "not_host",
         "already_seated",
         *KEYED,
         "busy",
@@ -75,7 +77,10 @@ TAKE_SEAT = Described(
     asks={
         "person": {"value": {"name": "ada", "entropy": "my lucky dice"}},
         "player": {"summary": "with a player token", "value": {"entropy": "my lucky dice"}},
-        "bot": {"value": {"bot": "heuristic"}},
+        "bot": {
+            "summary": "a bot, seated by the host with its seat token",
+            "value": {"bot": "heuristic"},
+        },
     },
 )
 COMMAND = Described(
@@ -126,13 +131,13 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/seats",
         opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
-        dependencies={**payload_of(TakeSeatRequest), **PLAYER},
+        dependencies=payload_of(TakeSeatRequest),
     )
     async def take_seat(
         self,
         game_id: GameId,
         payload: NamedDependency[TakeSeatRequest],
-        player: CallingPlayer,
+        request: AnyRequest,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
@@ -141,8 +146,11 @@ class GamesController(Controller):
         Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's
         token the seat is the player's (named after them unless `name` is given) and counts
         in the scoreboards and ratings; a player holds one seat per table. A seat with a
-        free name and no player token counts for nobody."""
-        command = await seat_command(handler, game_id, payload, player)
+        free name and no player token counts for nobody. Once someone sits, only the host
+        (the first seat, by its seat token) seats bots (`not_host`); a bot without a name
+        gets one nobody at the table has. A table that starts when full (`start_when_full`)
+        starts with the seat that fills it."""
+        command = await seat_command(handler, game_id, payload, request)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         return Response(
             SeatGranted(seat, token, applied.last_version),
@@ -166,8 +174,9 @@ class GamesController(Controller):
     ) -> CommandAccepted:
         """Send one of the caller's `legal_moves`, as a seat (Bearer token).
 
-        The body is one of the kind's commands (`start_game` included); the answer lists
-        the events it caused as this seat sees them."""
+        The body is one of the kind's commands (`start_game` included, and `cancel_table`
+        for the host before the start); the answer lists the events it caused as this seat
+        sees them."""
         rules = await handler.games.rules_of(game_id)
         command = _decode_command(rules.kind, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
@@ -202,13 +211,16 @@ class GamesController(Controller):
 
 
 async def seat_command(
-    handler: CommandHandler, game_id: str, data: TakeSeatRequest, player: str | None
+    handler: CommandHandler, game_id: str, data: TakeSeatRequest, request: AnyRequest
 ) -> table.TakeSeat:
-    """The seat a request asks for: a bot's (its strategy checked), a player's (named after
-    the player unless a name is given) or a casual one (a free name)."""
+    """The seat a request asks for: a bot's (its strategy checked; the seat token sent, if
+    any, says who asks), a player's (named after the player unless a name is given) or a
+    casual one (a free name)."""
     if data.bot is not None:
         strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
-        return table.TakeSeat(data.name or f"{data.bot} bot", data.entropy, data.bot)
+        by = await viewer(handler, game_id, bearer_token(request))
+        return table.TakeSeat(data.name, data.entropy, data.bot, by=None if by < 0 else by)
+    player = await calling_player(handler, request)
     return table.TakeSeat(data.name or player or "", data.entropy, player=player)
 
 

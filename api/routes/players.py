@@ -1,15 +1,22 @@
-"""Players: register a handle and get its token (shown once)."""
+"""Players: register a handle and get its token (shown once); sign in with the token; the
+tables a player sits at."""
 
+from typing import Annotated
 from urllib.parse import quote
 
-from litestar import Response, post
+from litestar import Response, get, post
+from litestar.datastructures import State
 from litestar.di import NamedDependency
+from litestar.params import KwargDefinition
 
-from api.http.auth import HandlerDependency
-from api.http.bodies import PlayerCreated, payload_of
-from api.http.described import BODY, CONTRACT, Described
+from api.http.auth import SIGNED_IN, HandlerDependency, SignedInPlayer
+from api.http.bodies import PlayerCreated, PlayerSignedIn, payload_of
+from api.http.described import BODY, CONTRACT, EXAMPLE_ID, QUERY, SIGNED, Described
+from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
+from infra import player_news
+from projections.player_news import PlayerTable
 
 
 @post(
@@ -42,4 +49,50 @@ async def register_player(
     return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 
 
-PLAYER_ROUTES = [register_player]
+PlayerTablePage = Annotated[
+    Page[PlayerTable], KwargDefinition(schema_component_key="PlayerTablePage")
+]
+
+
+GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
+MY_GAMES = Described(
+    (*QUERY, *SIGNED),
+    player="required",
+    answers={
+        "page": {
+            "value": {
+                "items": [GAME_ROW | {"to_act": [0, 1], "your_turn": True}],
+                "next_offset": None,
+            }
+        }
+    },
+)
+
+
+@get("/players/me/games", tags=["players"], opt={CONTRACT: MY_GAMES}, dependencies=SIGNED_IN)
+async def my_games(
+    state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
+) -> PlayerTablePage:
+    """The tables the caller (Bearer player token) sits at and whose game has not finished,
+    those where it is their turn first: each with the seats to act and the version, what a
+    client needs after a reconnect. A read model: it trails the log by the projection lag."""
+    return Page(*await player_news.player_tables(state.pool, player, limit, offset))
+
+
+@get(
+    "/player",
+    tags=["players"],
+    opt={
+        CONTRACT: Described(
+            SIGNED, player="required", answers={"signed in": {"value": {"handle": "ada"}}}
+        )
+    },
+    dependencies=SIGNED_IN,
+)
+async def signed_in_player(player: SignedInPlayer) -> PlayerSignedIn:
+    """The player whose token the request carries (`Authorization: Bearer <player token>`):
+    how a client signs in with a token kept from another browser."""
+    return PlayerSignedIn(player)
+
+
+PLAYER_ROUTES = [register_player, signed_in_player, my_games]

@@ -43,7 +43,8 @@ async def quick_play(
 ) -> Response[QuickSeat]:
     """Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
     given), or at a table opened for the caller; the seat that fills a table starts its
-    game. The seat token is shown only once.
+    game. With `bots_after`, bots take the seats still free after that many seconds, and
+    the game starts. The seat token is shown only once.
 
     Without a player token the seat is a casual one and needs a `name`. Quick play fills
     only the tables it opened and the rematches of the kind's default options and no clock:
@@ -51,5 +52,5 @@ async def quick_play(
     table of the kind is refused (`already_waiting`, naming it) rather than given another."""
     command = table.TakeSeat(payload.name or player or "", payload.entropy, player=player)
     quickplay: QuickPlay = state.quickplay
-    placed = await quickplay.seat(payload.kind, payload.seats, command)
+    placed = await quickplay.seat(payload.kind, payload.seats, command, payload.bots_after)
     return Response(placed, status_code=201, headers={"Location": f"/games/{placed.game_id}"})

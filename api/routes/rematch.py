@@ -2,6 +2,7 @@
 
 import uuid
 
+import msgspec
 from litestar import Response, post
 from litestar.datastructures import State
 
@@ -42,11 +43,13 @@ async def rematch(
     kind, new_id = game.rules.kind, game.table.rematch
     clock = game.table.clock.options if game.table.clock else None
     options = table_options(game.table.options, clock)
-    await handler.create(kind, options, f"rematch of {game_id}", new_id)
+    seats = len(game.table.seats)
+    same_size = msgspec.structs.replace(game.table.setup, seats=seats, start_when_full=False)
+    created = table.with_setup(options, same_size)
+    await handler.create(kind, created, f"rematch of {game_id}", new_id)
     old = game.table.seats[seat]
     command = table.TakeSeat(old.name, bot=old.bot, player=old.player)
     quickplay: QuickPlay = state.quickplay
-    seats = len(game.table.seats)
     placed = await quickplay.seat_at(
         new_id, kind, seats, options, command, f"rematch by seat {seat}"
     )

@@ -3,15 +3,22 @@
 
 The pages' addresses never collide with the API's: `/` (the lobby), `/play/{id}` (a table,
 seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard) and `/people/{name}`.
+A browser asking for a page at an address nobody answers (`/boards`, `/foo`) gets the
+client with 404, which shows its own "not found" page; an address under the API's paths, or
+any request not asking for HTML, keeps its problem+json.
 The bundle is built from `web/` by `make client` and committed in `api/site/`, so serving it
 needs no node. None of this is in the OpenAPI document.
 """
 
 from pathlib import Path
+from typing import Any
 
-from litestar import MediaType, Response, Router, get
+from litestar import MediaType, Request, Response, Router, get
 from litestar.datastructures import CacheControlHeader
+from litestar.exceptions import HTTPException
 from litestar.static_files import create_static_files_router
+
+from api.http.errors import http_error
 
 SITE = Path(__file__).parents[1] / "site"
 ASSETS_PATH = "/assets"
@@ -22,6 +29,8 @@ PAGES = [
     "/boards/{kind:str}",
     "/people/{name:str}",
 ]
+CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people"})
+"""The first segments of the pages' addresses."""
 REVALIDATE = CacheControlHeader(no_cache=True)
 """The bundle's file names never change, so a browser asks again (cheaply, by its ETag)."""
 
@@ -30,6 +39,18 @@ REVALIDATE = CacheControlHeader(no_cache=True)
 def page() -> Response[bytes]:
     """The client's page; the client reads the address and draws what it names."""
     return Response((SITE / "index.html").read_bytes(), media_type=MediaType.HTML)
+
+
+def missing(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
+    """An address nobody answers: the client's own page for a browser asking for a page
+    where the API has nothing, else the problem+json every client gets."""
+    first = request.url.path.split("/")[1]
+    api_roots = {route.path.split("/")[1] for route in request.app.routes} - CLIENT_ROOTS
+    wants_page = "text/html" in request.headers.get("accept", "")
+    if not wants_page or first in api_roots:
+        return http_error(request, error)
+    page = (SITE / "index.html").read_bytes()
+    return Response(page, status_code=404, media_type=MediaType.HTML)
 
 
 def web_client() -> Router:

@@ -8,8 +8,9 @@ and a seat out of time has its move made for it by the `random` bot (`claim_time
 
 The rooms, from the ground up: `vocabulary` (commands, events, the table and its view),
 `seating` (taking a seat; names and entropy), `ending` (what ends a command's events),
-`clock` (timeout claims, acting seats), `lifecycle` (decide, evolve, fold), `views` (view,
-legal moves, redact).
+`clock` (timeout claims, acting seats), `setup` (the table's size, start and bots' pace, set
+by its host), `starting` (the start and the cancelling), `lifecycle` (decide, evolve, fold),
+`views` (view, legal moves, redact).
 """
 
 from domain.decider import Standing
@@ -18,6 +19,7 @@ from domain.table.lifecycle import (
     Decision,
     command_type,
     created_options,
+    created_seats,
     decide,
     decided,
     decision_context,
@@ -25,12 +27,21 @@ from domain.table.lifecycle import (
     evolve,
     fold,
 )
-from domain.table.seating import MAX_ENTROPY, MAX_NAME, UNPRINTABLE, check_seat, printable
+from domain.table.seating import (
+    BOT_NAMES,
+    MAX_ENTROPY,
+    MAX_NAME,
+    UNPRINTABLE,
+    check_seat,
+    printable,
+)
+from domain.table.setup import HOST, TableSetup, bot_pace, with_setup
 from domain.table.views import legal_moves, redact, view
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     TABLE_TAGS,
     AnyTable,
+    CancelTable,
     CreateTable,
     GameFinished,
     GameStarted,
@@ -42,20 +53,25 @@ from domain.table.vocabulary import (
     StartGame,
     Status,
     Table,
+    TableCancelled,
     TableCommand,
     TableCreated,
     TableEvent,
     TableView,
     TakeSeat,
+    is_over,
 )
 
 __all__ = [
+    "BOT_NAMES",
+    "HOST",
     "MAX_ENTROPY",
     "MAX_NAME",
     "TABLE_EVENTS",
     "TABLE_TAGS",
     "UNPRINTABLE",
     "AnyTable",
+    "CancelTable",
     "CreateTable",
     "Decision",
     "GameFinished",
@@ -69,23 +85,29 @@ __all__ = [
     "StartGame",
     "Status",
     "Table",
+    "TableCancelled",
     "TableCommand",
     "TableCreated",
     "TableEvent",
+    "TableSetup",
     "TableView",
     "TakeSeat",
     "acting_seats",
+    "bot_pace",
     "check_seat",
     "command_type",
     "created_options",
+    "created_seats",
     "decide",
     "decided",
     "decision_context",
     "event_type",
     "evolve",
     "fold",
+    "is_over",
     "legal_moves",
     "printable",
     "redact",
     "view",
+    "with_setup",
 ]

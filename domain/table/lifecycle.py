@@ -16,13 +16,16 @@ from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
+from domain.table import starting
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
 from domain.table.ending import Ending, Plan, closing
 from domain.table.refusals import Refused
-from domain.table.seating import require_seated, take_seat
+from domain.table.seating import require_seated
+from domain.table.setup import check_size, size, split_setup, with_setup
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     AnyTable,
+    CancelTable,
     CreateTable,
     GameFinished,
     GameStarted,
@@ -33,6 +36,7 @@ from domain.table.vocabulary import (
     SeedRevealed,
     StartGame,
     Table,
+    TableCancelled,
     TableCommand,
     TableCreated,
     TableEvent,
@@ -85,15 +89,17 @@ def _plan(
         case CreateTable():
             return _create(rules, table, command, ctx), None
         case TakeSeat():
-            return take_seat(rules, table, command), None
+            return starting.seat(rules, table, command, ctx)
         case StartGame():
-            return _start(rules, table, ctx)
+            return starting.start(rules, table, ctx)
         case clocks.ClaimTimeout():
             return claim_timeout(rules, table, command, ctx)
         case clocks.ReturnToTable():
             return return_to_table(rules, table, ctx), None
         case OpenRematch():
             return _open_rematch(table, command, ctx), None
+        case CancelTable():
+            return starting.cancel(table, ctx), None
         case _:
             return _play(rules, table, command, ctx)
 
@@ -111,7 +117,12 @@ def evolve(
         case TableCreated():
             options, clock_options = created_options(rules, event)
             table = replace(
-                table, kind=event.kind, options=options, commitment=event.commitment, status="open"
+                table,
+                kind=event.kind,
+                options=options,
+                commitment=event.commitment,
+                status="open",
+                setup=split_setup(event.options)[1],
             )
             if clock_options is not None:
                 table = replace(table, clock=clocks.Clock(clock_options))
@@ -136,6 +147,8 @@ def evolve(
             table = replace(table, clock=clocks.evolve(_clock(table), event))
         case RematchOpened():
             table = replace(table, rematch=event.game_id)
+        case TableCancelled():
+            table = replace(table, status="cancelled")
     return replace(table, version=table.version + 1)
 
 
@@ -167,8 +180,16 @@ def created_options(
     rules: Rules[OptionsT, CommandT, EventT, StateT], event: TableCreated
 ) -> tuple[OptionsT, clocks.ClockOptions | None]:
     """The game's own options of a table as created, and its clock's (None: no clock)."""
-    game_options, clock_options = clocks.split_options(event.options)
+    game_options, clock_options = clocks.split_options(split_setup(event.options)[0])
     return msgspec.convert(game_options, rules.Options), clock_options
+
+
+def created_seats(
+    rules: Rules[OptionsT, CommandT, EventT, StateT], event: TableCreated
+) -> tuple[int, int]:
+    """The fewest seats a table as created starts with, and its size."""
+    seat_range = rules.seat_range(created_options(rules, event)[0])
+    return seat_range[0], size(split_setup(event.options)[1], seat_range)
 
 
 def event_type(rules: AnyRules) -> Any:
@@ -178,7 +199,7 @@ def event_type(rules: AnyRules) -> Any:
 
 def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
-    return StartGame | rules.Command | clocks.ReturnToTable
+    return StartGame | rules.Command | clocks.ReturnToTable | CancelTable
 
 
 def _create(
@@ -188,35 +209,17 @@ def _create(
     ctx: Context,
 ) -> tuple[TableEvent, ...]:
     require(table.status == "new", Refused("table_exists", "this table already exists"))
-    game_options, clock_options = clocks.split_options(command.options)
+    rest, setup = split_setup(command.options)
+    game_options, clock_options = clocks.split_options(rest)
     untimed = f"{rules.title} has no turns, so its tables take no clock"
     require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:
         options = msgspec.convert(game_options, rules.Options, strict=False)
     except msgspec.ValidationError as error:
         raise Refused("invalid_options", "invalid options: {}", error).error() from error
+    check_size(setup, rules.seat_range(options))
     normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
-    return (TableCreated(rules.kind, normalized, commitment(ctx.seed)),)
-
-
-def _start(
-    rules: Rules[OptionsT, CommandT, EventT, StateT],
-    table: Table[OptionsT, StateT],
-    ctx: Context,
-) -> Plan:
-    require(table.status == "open", Refused("already_started", "the game has already started"))
-    require_seated(table, ctx)
-    low, _ = rules.seat_range(options_of(table))
-    require(
-        len(table.seats) >= low, Refused("not_enough_seats", f"at least {low} seats must be taken")
-    )
-    started = GameStarted(len(table.seats), ctx.now.isoformat())
-    game = rules.initial_state(options_of(table), started.seats)
-    opening = rules.start(game, ctx)
-    if table.clock is None:
-        return (started, *opening), Ending()
-    timed = clocks.started(table.clock.options, started.seats)
-    return (started, *opening), Ending(clocks.restarted(timed, ctx.now, (), None, {}))
+    return (TableCreated(rules.kind, with_setup(normalized, setup), commitment(ctx.seed)),)
 
 
 def _play(

@@ -13,11 +13,13 @@ Playing = Literal[
     "not_seated",
     "no_clock",
     "not_absent",
+    "not_host",
+    "table_not_open",
 ]
-"""What a command a seat posts to a table (`start_game`, `return_to_table` or the game's
-own) may be refused with before the game is asked."""
+"""What a command a seat posts to a table (`start_game`, `cancel_table`, `return_to_table` or
+the game's own) may be refused with before the game is asked."""
 Seating = Literal[
-    "table_not_open", "table_full", "already_seated", "invalid_name", "invalid_entropy"
+    "table_not_open", "table_full", "already_seated", "invalid_name", "invalid_entropy", "not_host"
 ]
 """Why a seat is refused."""
 Code = (

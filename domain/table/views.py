@@ -58,6 +58,7 @@ def view(
         seed=table.seed,
         clock=None if table.clock is None else clocks.view(table.clock, acting_seats(rules, table)),
         rematch=table.rematch,
+        setup=table.setup,
     )
 
 

@@ -11,8 +11,9 @@ import msgspec
 from domain import clocks
 from domain.chance import ALGORITHM
 from domain.decider import OptionsT, Standing, StateT
+from domain.table.setup import TableSetup
 
-Status = Literal["new", "open", "playing", "finished"]
+Status = Literal["new", "open", "playing", "finished", "cancelled"]
 
 
 class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
@@ -26,10 +27,16 @@ class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="tak
     bot: str | None = None
     player: str | None = None
     """The handle of the player taking the seat (proven by their token), if any."""
+    by: int | None = None
+    """The seat whose token asks for a bot's seat (the host's, once a seat is taken)."""
 
 
 class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="start_game"):
     pass
+
+
+class CancelTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="cancel_table"):
+    """The host calls the table off before its start."""
 
 
 class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open_rematch"):
@@ -66,6 +73,12 @@ class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
     seed: str
 
 
+class TableCancelled(msgspec.Struct, frozen=True, tag="table.cancelled"):
+    """The host called the table off before its start: no game will be played at it."""
+
+    seat: int
+
+
 class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
     """The finished table's seats may play again at table `game_id`."""
 
@@ -79,6 +92,7 @@ TableEvent = (
     | GameFinished
     | SeedRevealed
     | RematchOpened
+    | TableCancelled
     | clocks.ClockEvent
 )
 TABLE_EVENTS = (
@@ -88,6 +102,7 @@ TABLE_EVENTS = (
     GameFinished,
     SeedRevealed,
     RematchOpened,
+    TableCancelled,
     clocks.ClockRestarted,
     clocks.SeatTimedOut,
     clocks.SeatMarkedAbsent,
@@ -98,7 +113,13 @@ TABLE_TAGS = frozenset(event.__struct_config__.tag for event in TABLE_EVENTS)
 
 
 TableCommand = (
-    CreateTable | TakeSeat | StartGame | OpenRematch | clocks.ClaimTimeout | clocks.ReturnToTable
+    CreateTable
+    | TakeSeat
+    | StartGame
+    | OpenRematch
+    | CancelTable
+    | clocks.ClaimTimeout
+    | clocks.ReturnToTable
 )
 
 
@@ -123,6 +144,7 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     version: int = 0
     clock: clocks.Clock | None = None
     rematch: str | None = None
+    setup: TableSetup = TableSetup()
 
 
 AnyTable = Table[Any, Any]
@@ -131,7 +153,8 @@ AnyTable = Table[Any, Any]
 
 class TableView(msgspec.Struct, frozen=True):
     """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
-    commands the viewer may send now, `rematch` the table its seats play again at."""
+    commands the viewer may send now, `rematch` the table its seats play again at, `setup`
+    the table's size, start and bots' pace as its host chose them."""
 
     kind: str
     status: Status
@@ -146,6 +169,12 @@ class TableView(msgspec.Struct, frozen=True):
     seed: str = ""
     clock: clocks.ClockView | None = None
     rematch: str | None = None
+    setup: TableSetup = TableSetup()
+
+
+def is_over(table: AnyTable) -> bool:
+    """Whether nothing more will happen at the table: its game finished, or it was cancelled."""
+    return table.status in ("finished", "cancelled")
 
 
 def options_of(table: Table[OptionsT, StateT]) -> OptionsT:

@@ -95,11 +95,17 @@ class PublishedClient:
         return response.json() if media.endswith("json") else response.text
 
     async def first_message(
-        self, template: str, event: str, params: dict[str, Any] | None = None, **path: str
+        self,
+        template: str,
+        event: str,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        **path: str,
     ) -> Any:
         """The `data` of the first `event` message of a stream that does not end (GET),
         checked against the published `x-event-data`."""
-        async with open_stream(self.client, template.format(**path), params) as stream:
+        url = template.format(**path)
+        async with open_stream(self.client, url, params, **(headers or {})) as stream:
             assert str(stream.status) in operation("get", template)["responses"], stream.status
             assert stream.status == 200, stream.status
             data = (await stream.message_of(event, timeout=15.0)).json()

@@ -26,6 +26,8 @@ class Message:
 
     event: str | None = None
     id: int | None = None
+    last_event_id: str | None = None
+    """The id as sent (a player stream's ids are positions, not versions)."""
     data: str = ""
     comments: list[str] = field(default_factory=list)
 
@@ -60,7 +62,8 @@ class SseReader:
             elif name == "event":
                 read.event = value
             elif name == "id":
-                read.id = int(value)
+                read.last_event_id = value
+                read.id = int(value) if value.isdigit() else None
         return read
 
     async def message_of(self, event: str, timeout: float = 5.0) -> Message:

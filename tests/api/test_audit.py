@@ -15,7 +15,7 @@ from commands.log import LogRecord
 from commands.registry import GAMES
 from infra.postgres_store import PostgresEventStore
 from tests.api.players import ok, open_table, play
-from tests.api.test_bots import bots, finished, new_table, seat, start  # noqa: F401 (a fixture)
+from tests.api.test_bots import bots, bots_seated, finished, new_table, start  # noqa: F401 (a fixture)
 from tests.commands.tamper import changed_card, changed_seed, first_move_index, relinked
 
 MAX_COMMANDS = 5_000
@@ -82,7 +82,7 @@ async def test_a_finished_game_of_every_kind_passes_its_audit(
 @pytest.mark.usefixtures("bots")
 async def test_a_game_bots_played_passes_its_audit(client: AsyncClient, kind: str) -> None:
     game_id = await new_table(client, kind)
-    tokens = [await seat(client, game_id, {"bot": "heuristic"}) for _ in range(2)]
+    tokens = await bots_seated(client, game_id, ["heuristic"] * 2)
     await start(client, game_id, tokens[0])
     await finished(client, game_id)
     report = ok(await client.get(f"/games/{game_id}/audit"))

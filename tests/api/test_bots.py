@@ -14,6 +14,7 @@ from prometheus_client import REGISTRY
 from api.main.simulate import simulate
 from commands.bots import BotWorker
 from commands.registry import GAMES
+from domain.table import BOT_NAMES
 from tests.api.players import QUICK_OPTIONS, bearer, ok, view
 
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}
@@ -39,15 +40,31 @@ async def bots(client: AnyClient) -> AsyncIterator[BotWorker]:
     worker.pace = pace
 
 
-async def new_table(client: AsyncClient, kind: str) -> str:
-    body = {"kind": kind, "options": QUICK_OPTIONS.get(kind, {})}
-    game_id: str = ok(await client.post("/games", json=body), 201)["id"]
+async def new_table(client: AsyncClient, kind: str, **setup: Any) -> str:
+    """A table of `kind` kept short, its bots at full speed unless `setup` says otherwise."""
+    options = {**QUICK_OPTIONS.get(kind, {}), "bot_pace": 0, **setup}
+    game_id: str = ok(await client.post("/games", json={"kind": kind, "options": options}), 201)[
+        "id"
+    ]
     return game_id
 
 
-async def seat(client: AsyncClient, game_id: str, body: dict[str, Any]) -> str:
-    token: str = ok(await client.post(f"/games/{game_id}/seats", json=body), 201)["token"]
+async def seat(
+    client: AsyncClient, game_id: str, body: dict[str, Any], host: str | None = None
+) -> str:
+    """Take a seat; `host` is the host's token, which a bot's seat needs once someone sits."""
+    headers = bearer(host) if host else None
+    answer = await client.post(f"/games/{game_id}/seats", json=body, headers=headers)
+    token: str = ok(answer, 201)["token"]
     return token
+
+
+async def bots_seated(client: AsyncClient, game_id: str, strategies: list[str]) -> list[str]:
+    """Seat bots of these strategies, the first one the host seating the others."""
+    tokens = [await seat(client, game_id, {"bot": strategies[0]})]
+    for bot in strategies[1:]:
+        tokens.append(await seat(client, game_id, {"bot": bot}, host=tokens[0]))
+    return tokens
 
 
 async def start(client: AsyncClient, game_id: str, token: str) -> None:
@@ -80,7 +97,7 @@ async def test_a_table_of_bots_plays_to_the_end(
     refused = Counter(bots.refusals)
     game_id = await new_table(client, kind)
     strategies = ["heuristic", "random"] * SEATS[kind]
-    tokens = [await seat(client, game_id, {"bot": bot}) for bot in strategies[: SEATS[kind]]]
+    tokens = await bots_seated(client, game_id, strategies[: SEATS[kind]])
     await start(client, game_id, tokens[0])
     final = await finished(client, game_id)
     assert [s["bot"] for s in final["seats"]] == strategies[: SEATS[kind]]
@@ -96,7 +113,7 @@ async def test_a_person_plays_a_whole_game_against_bots(
     game_id = await new_table(client, kind)
     person = await seat(client, game_id, {"name": "ada"})
     for _ in range(SEATS[kind] - 1):
-        await seat(client, game_id, {"bot": "heuristic"})
+        await seat(client, game_id, {"bot": "heuristic"}, host=person)
     await start(client, game_id, person)
     moves = await play_first_legal_moves(client, game_id, person)
     final = await finished(client, game_id)
@@ -127,14 +144,12 @@ async def play_first_legal_moves(client: AsyncClient, game_id: str, token: str) 
 async def test_bots_keep_to_the_pace_in_a_real_time_game(
     client: AnyClient, bots: BotWorker
 ) -> None:
-    bots.pace = 0.25
-    game_id = await new_table(client, "cno")
-    tokens = [await seat(client, game_id, {"bot": "heuristic"}) for _ in range(2)]
+    game_id = await new_table(client, "cno", bot_pace=0.25)
+    tokens = await bots_seated(client, game_id, ["heuristic"] * 2)
     sent = bot_commands()
     await start(client, game_id, tokens[0])
     await asyncio.sleep(1.0)
     moves = bot_commands() - sent
-    bots.pace = 0.0
     await finished(client, game_id)
     assert 2 <= moves <= 2 * (1.0 / 0.25 + 1), f"{moves} bot moves in a second"
 
@@ -150,11 +165,11 @@ async def test_an_unknown_bot_is_refused_and_seats_nobody(client: AsyncClient) -
 async def test_bots_leave_the_start_to_the_seat_taker(client: AnyClient, bots: BotWorker) -> None:
     game_id = await new_table(client, "ecliptic")
     token = await seat(client, game_id, {"bot": "random", "name": "robo"})
-    await seat(client, game_id, {"bot": "heuristic"})
+    await seat(client, game_id, {"bot": "heuristic"}, host=token)
     await asyncio.sleep(0.3)
     seen = await view(client, game_id, token)
     assert seen["status"] == "open"
-    assert [s["name"] for s in seen["seats"]] == ["robo", "heuristic bot"]
+    assert [s["name"] for s in seen["seats"]] == ["robo", BOT_NAMES[0]]
     assert seen["legal_moves"] == [{"type": "start_game"}]
 
 

@@ -29,7 +29,11 @@ async def clocked_table(client: AsyncClient, clock: dict[str, int], bot: bool) -
     body = {"kind": "mad", "options": {"clock": clock}}
     game_id: str = ok(await client.post("/games", json=body), 201)["id"]
     seats = [{"name": "away"}, {"bot": "heuristic"} if bot else {"name": "also away"}]
-    tokens = [ok(await client.post(f"/games/{game_id}/seats", json=s), 201)["token"] for s in seats]
+    tokens: list[str] = []
+    for body in seats:  # the host (seat 0) seats the bot
+        host = bearer(tokens[0]) if "bot" in body else None
+        answer = await client.post(f"/games/{game_id}/seats", json=body, headers=host)
+        tokens.append(ok(answer, 201)["token"])
     start = {"type": "start_game"}
     ok(await client.post(f"/games/{game_id}/commands", json=start, headers=bearer(tokens[0])))
     return game_id, tokens[0]

@@ -32,6 +32,13 @@ SECURITY = {
     ("get", "/games/{game_id}/events"): [SEAT, {}],
     ("get", "/games/{game_id}/live"): [SEAT, TICKET, {}],
     ("get", "/games/{game_id}/replay"): [SEAT, {}],
+    **{
+        key: [PLAYER]
+        for key in operations(unconnected_app())
+        if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
+        or key[1] in ("/players/me/live", "/players/me/games")
+    },
+    ("get", "/player"): [PLAYER],
 }
 
 
@@ -133,9 +140,12 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     created = await api.ok("post", "/games", 201, json_body=body, headers=once)
     assert await api.ok("post", "/games", 200, json_body=body, headers=once) == created
     game_id = created["id"]
-    tokens = []
+    tokens, player_tokens = [], []
     for name in players:
         player = await api.ok("post", "/players", 201, json_body={"handle": name})
+        player_tokens.append(player["token"])
+
+        assert await api.ok("get", "/player", token=player["token"]) == {"handle": name}
         seat = {"entropy": f"dice {name}"}
         granted = await api.ok(
             "post",
@@ -168,6 +178,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     assert seen["rematch"] == rematch["game_id"]
     await read_models(api, kind, game_id, players[0])
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
+    await challenges_and_news(api, kind, players, player_tokens)
 
     missing = {
         (method, path)
@@ -175,6 +186,32 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
         if not any(seen[:2] == (method, path) and seen[2] < 300 for seen in api.seen)
     }
     assert not missing, f"operations not exercised: {sorted(missing)}"
+
+
+async def challenges_and_news(
+    api: PublishedClient, kind: str, handles: list[str], tokens: list[str]
+) -> None:
+    """A challenge declined, one cancelled and one accepted; the challenged player's tables,
+    ticket and stream, which heard all three from its first notice."""
+    seats = max(GAMES[kind].min_seats, 2)
+    body = {"kind": kind, "challenged": handles[1], "seats": seats, "bots": seats > 2}
+    body["options"] = QUICK_OPTIONS.get(kind, {})
+    ids = [
+        (await api.ok("post", "/challenges", 201, json_body=body, token=tokens[0]))["challenge_id"]
+        for _ in range(3)
+    ]
+    path = "/challenges/{challenge_id}"
+    reason = {"reason": "later"}
+    await api.ok("post", path + "/decline", json_body=reason, token=tokens[1], challenge_id=ids[0])
+    await api.ok("post", path + "/cancel", token=tokens[0], challenge_id=ids[1])
+    await api.ok("get", path, challenge_id=ids[2])
+    await api.ok("post", path + "/accept", 201, token=tokens[1], challenge_id=ids[2])
+    await api.ok("get", "/players/me/games", token=tokens[1])
+    ticket = await api.ok("post", "/players/me/tickets", 201, token=tokens[1])
+    since = {"Last-Event-ID": "0-0-0"}
+    params = {"ticket": ticket["ticket"]}
+    notice = await api.first_message("/players/me/live", "challenge_accepted", params, since)
+    assert notice["challenge_id"] == ids[2]
 
 
 async def play(
@@ -334,6 +371,7 @@ async def player_refusals(api: PublishedClient, game_id: str) -> None:
     handle = f"cy-{uuid.uuid4().hex[:8]}"
     token = (await api.ok("post", "/players", 201, json_body={"handle": handle}))["token"]
     await api.refused("post", "/players", "handle_taken", json_body={"handle": handle})
+    await api.refused("get", "/player", "wrong_token", token="nope")
     await api.refused("post", seats, "wrong_token", json_body={}, token="nope", game_id=game_id)
     await api.ok("post", seats, 201, json_body={}, token=token, game_id=game_id)
     await api.refused("post", seats, "already_seated", json_body={}, token=token, game_id=game_id)

@@ -59,9 +59,10 @@ async def test_a_command_is_folded_once_with_a_stream_and_a_bot_following(
     stopping = asyncio.Event()
     worker = asyncio.create_task(bots.run(stopping))
     try:
-        game_id = (await handler.create("mad", {}, None)).game_id
+        game_id = (await handler.create("mad", {"bot_pace": 0}, None)).game_id
         _, seat, _ = await handler.take_seat(game_id, table.TakeSeat("ada"), None)
-        await handler.take_seat(game_id, table.TakeSeat("bo", bot="random"), None)
+        bot = table.TakeSeat("bo", bot="random", by=table.HOST)
+        await handler.take_seat(game_id, bot, None)
         feed = await hub.feed(handler.games, game_id)
         feed.join(Subscriber(seat, with_view=False))
         await handler.execute(Envelope(game_id, seat, table.StartGame()))

@@ -47,3 +47,31 @@ async def test_the_api_keeps_its_addresses_and_the_pages_stay_out_of_the_documen
         for path in paths
         if path == "/" or path.split("/")[1] in {"play", "replay", "boards", "people", "assets"}
     ]
+
+
+@pytest.mark.parametrize("path", ["/boards", "/foo", "/people/ada/games", "/play"])
+async def test_a_browser_asking_for_a_page_nobody_answers_gets_the_client_with_404(
+    client: AsyncClient, path: str
+) -> None:
+    answer = await client.get(path, headers={"Accept": "text/html,*/*;q=0.8"})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("text/html")
+    assert '<div id="app"></div>' in answer.text
+
+
+@pytest.mark.parametrize(
+    ("path", "accept"),
+    [
+        ("/foo", "application/json"),
+        ("/foo", "*/*"),
+        ("/games/x/y/z", "text/html"),
+        ("/lobby/x", "text/html"),
+    ],
+)
+async def test_api_paths_and_other_clients_keep_their_problem(
+    client: AsyncClient, path: str, accept: str
+) -> None:
+    answer = await client.get(path, headers={"Accept": accept})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("application/problem+json")
+    assert answer.json()["code"] == "not_found"

@@ -63,7 +63,8 @@ async def running() -> AsyncIterator[tuple[FlakyHandler, BotWorker]]:
 async def bot_table(handler: CommandHandler) -> str:
     game_id = (await handler.create("mad", {"hand_sizes": [2, 9, 8, 7, 6]}, None)).game_id
     for seat in range(2):
-        await handler.take_seat(game_id, table.TakeSeat(f"bot {seat}", bot="random"), None)
+        taken = table.TakeSeat(f"bot {seat}", bot="random", by=table.HOST)
+        await handler.take_seat(game_id, taken, None)
     await handler.execute(Envelope(game_id, 0, table.StartGame()))
     return game_id
 

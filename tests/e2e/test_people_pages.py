@@ -113,7 +113,8 @@ def play_against_a_random_bot(http: httpx.Client, name: str, deadline: float) ->
     seated = http.post(f"/games/{game_id}/seats", json={}, headers=player)
     assert seated.status_code == 201, seated.text
     token = seated.json()["token"]
-    assert http.post(f"/games/{game_id}/seats", json={"bot": "random"}).status_code == 201
+    bot = http.post(f"/games/{game_id}/seats", json={"bot": "random"}, headers=bearer(token))
+    assert bot.status_code == 201, bot.text
     rng = random.Random(0)
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"

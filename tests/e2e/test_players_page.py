@@ -4,6 +4,7 @@ looks on; a table opened with a clock per turn shows each seat's clock, the runn
 counting down; a rated game shows on the kind's ratings and its player's page, and its seat
 opens the rematch from the finished table."""
 
+import math
 import random
 import re
 import time
@@ -12,6 +13,7 @@ from typing import Any
 import httpx
 
 from tests.api.players import bearer
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import CREATE_FORM, PHONE, PLAYER, open_lobby
 
@@ -122,20 +124,19 @@ def test_a_rated_game_shows_on_the_ratings_and_its_seat_opens_the_rematch(
     page.goto(f"{base}/boards/mad")
     page.locator('[data-tab="ratings"]').click()
     row = page.locator('[data-testid="ratings"] tr[data-player="cy"]')
-    assert row.locator('[data-field="ordinal"]').inner_text() == f"{rating['ordinal']:.1f}"
+    familiar = math.floor(1500 + 50 * rating["ordinal"] + 0.5)  # as web/src/rating.ts says
+    assert row.locator('[data-field="rating"]').inner_text() == str(familiar)
     assert row.locator('[data-field="played"]').inner_text() == "1"
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / "ratings-phone.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert serious_violations(page) == []
 
     row.locator("a").click()
     page.locator('[data-testid="rating-changes"] [data-field="change"]').wait_for()
-    assert (
-        page.locator('[data-field="rating"]')
-        .inner_text()
-        .startswith(f"rating {rating['ordinal']:.1f}")
-    )
+    assert page.locator('[data-field="rating"]').inner_text().startswith(f"rating {familiar}")
     page.screenshot(path=SCREENSHOTS / "person-ratings-phone.png", full_page=True)
+    assert serious_violations(page) == []
 
     page.evaluate(
         "([game, token]) => localStorage.setItem(`cardroom.seat.${game}`, token)",
@@ -161,7 +162,8 @@ def play_rated_game(http: httpx.Client, player_token: str) -> tuple[str, str]:
     seated = http.post(f"/games/{game_id}/seats", json={}, headers=bearer(player_token))
     assert seated.status_code == 201, seated.text
     token: str = seated.json()["token"]
-    assert http.post(f"/games/{game_id}/seats", json={"bot": "random"}).status_code == 201
+    bot = http.post(f"/games/{game_id}/seats", json={"bot": "random"}, headers=bearer(token))
+    assert bot.status_code == 201, bot.text
     rng = random.Random(0)
     deadline = time.monotonic() + GAME_SECONDS
     while True:

@@ -136,10 +136,11 @@ def finished_game_of_bots(http: httpx.Client) -> str:
     """A MAD game of two random bots, played to its end over HTTP."""
     created = http.post("/games", json={"kind": "mad", "options": QUICK_MAD})
     game_id: str = created.json()["id"]
-    tokens = [
-        http.post(f"/games/{game_id}/seats", json={"bot": "random"}).json()["token"]
-        for _ in range(2)
-    ]
+    tokens = [http.post(f"/games/{game_id}/seats", json={"bot": "random"}).json()["token"]]
+    host = bearer(tokens[0])  # the host seats the second bot
+    tokens.append(
+        http.post(f"/games/{game_id}/seats", json={"bot": "random"}, headers=host).json()["token"]
+    )
     started = http.post(
         f"/games/{game_id}/commands", json={"type": "start_game"}, headers=bearer(tokens[0])
     )

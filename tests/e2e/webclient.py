@@ -3,8 +3,8 @@ convention is written at the top of web/src/games/board.ts).
 
 - `open_lobby(page, base)`: the lobby, its create form ready.
 - `seat_against_bots(page, base, kind, seats, options, bot)`: opens a table in the lobby's
-  form, the page's person in the first seat and bots in the others; answers the game's id
-  once the table's page shows.
+  form, the page's person in the first seat and bots in the others (moving at once, where
+  the kind has turns); answers the game's id once the table's page shows.
 - `play_by_clicking(page, deadline)`: clicks one of the enabled `[data-action]` elements at a
   time, chosen by a seeded generator (always the first might never end a game), until the
   standings show; refusals and races with the bots are part of play.
@@ -61,6 +61,8 @@ def seat_against_bots(
         _set_option(form.locator(f'[name="option.{name}"]'), value)
     form.locator('input[name="player"]').fill(PLAYER)
     form.locator('select[name="bots"]').select_option(bot)
+    if form.locator('select[name="bot_pace"] option[value="0"]').count():
+        form.locator('select[name="bot_pace"]').select_option("0")  # bots at once: a quick game
     form.locator('button[type="submit"]').click()
     page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}$"))
     game_id: str = page.url.rsplit("/", 1)[1]

@@ -40,6 +40,7 @@ GOOD = {
     "CARDROOM_RATE_LIMIT_COMMANDS": ("8/minute", "rate_limits"),
     "CARDROOM_WORKER_PORT": ("0.0.0.0:9100", "worker_port"),
     "CARDROOM_LOG_FORMAT": ("JSON", "log_format"),
+    "CARDROOM_TRACES_ENDPOINT": ("http://collector.example:4318/v1/traces", "traces_endpoint"),
 }
 """A good value of each variable, and the field of Settings it lands in."""
 
@@ -62,6 +63,7 @@ BAD = {
     "CARDROOM_RATE_LIMIT_COMMANDS": "-",
     "CARDROOM_WORKER_PORT": "70000",
     "CARDROOM_LOG_FORMAT": "xml",
+    "CARDROOM_TRACES_ENDPOINT": "collector.example:4317",
 }
 
 OUT_OF_DATE = f"out of date: run `PYTHONPATH=. {configuration.REGENERATE}` and commit"

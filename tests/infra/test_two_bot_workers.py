@@ -62,7 +62,8 @@ async def hot_table(handler: CommandHandler) -> str:
     game_id = (await handler.create("cno", {}, None)).game_id
     for seat in range(4):
         bot = "random" if seat >= 2 else None
-        await handler.take_seat(game_id, table.TakeSeat(f"seat {seat}", bot=bot), None)
+        taken = table.TakeSeat(f"seat {seat}", bot=bot, by=table.HOST)
+        await handler.take_seat(game_id, taken, None)
     await handler.execute(Envelope(game_id, 0, table.StartGame()))
     return game_id
 

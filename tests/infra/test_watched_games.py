@@ -58,7 +58,8 @@ def adapter(request: pytest.FixtureRequest) -> Adapter:
 async def _table(handler: CommandHandler, options: dict[str, Any], *seats: str | None) -> str:
     game_id = (await handler.create("mad", options, None)).game_id
     for number, bot in enumerate(seats):
-        await handler.take_seat(game_id, table.TakeSeat(f"seat {number}", bot=bot), None)
+        seat = table.TakeSeat(f"seat {number}", bot=bot, by=table.HOST)
+        await handler.take_seat(game_id, seat, None)
     return game_id
 
 

@@ -106,8 +106,9 @@ export interface paths {
          * Command
          * @description Send one of the caller's `legal_moves`, as a seat (Bearer token).
          *
-         *     The body is one of the kind's commands (`start_game` included); the answer lists
-         *     the events it caused as this seat sees them.
+         *     The body is one of the kind's commands (`start_game` included, and `cancel_table`
+         *     for the host before the start); the answer lists the events it caused as this seat
+         *     sees them.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
@@ -199,7 +200,10 @@ export interface paths {
          *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's
          *     token the seat is the player's (named after them unless `name` is given) and counts
          *     in the scoreboards and ratings; a player holds one seat per table. A seat with a
-         *     free name and no player token counts for nobody.
+         *     free name and no player token counts for nobody. Once someone sits, only the host
+         *     (the first seat, by its seat token) seats bots (`not_host`); a bot without a name
+         *     gets one nobody at the table has. A table that starts when full (`start_when_full`)
+         *     starts with the seat that fills it.
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
@@ -305,6 +309,173 @@ export interface paths {
         get: operations["LobbyLiveLobbyLive"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PlayerLive
+         * @description Server-Sent Events of the caller's news (player token, or a ticket): challenges
+         *     issued to or by them and each answer, games started at which they sit, their turn,
+         *     games finished with the standings, rematches offered. The id is the notice's position:
+         *     reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
+         *     after the newest notice (`GET /players/me/games` tells what stands).
+         *
+         *     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`)
+         *     and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with
+         *     `Last-Event-ID` for exactly what was missed, on any node, after any restart (`0-0-0`:
+         *     from the first). A ticket from `POST /players/me/tickets` (`?ticket=`) stands in for the
+         *     token. The news is a read model: it trails the log by the projection lag. Streams are
+         *     capped per player and per client address (429).
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayersMeLivePlayerLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssuePlayerTicket
+         * @description A short-lived ticket for `GET /players/me/live?ticket=...`, as a player (Bearer
+         *     player token).
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["PlayersMeTicketsIssuePlayerTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept
+         * @description Accept a challenge made to the caller (or an open one): its table opens with the
+         *     author at seat 0 and the caller at seat 1, and starts once every seat is taken.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdAcceptAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel
+         * @description Cancel a challenge, as its author; answers the challenge as it now stands.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdCancelCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Challenge
+         * @description A challenge as its log has it.
+         */
+        get: operations["ChallengesChallengeIdChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{challenge_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline
+         * @description Decline a challenge made to the caller, with a reason from a fixed list; answers
+         *     the challenge as it now stands.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesChallengeIdDeclineDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue
+         * @description Challenge a player (by handle) or anyone (no handle) to a table of a kind, as a
+         *     player (Bearer player token). Both players' streams hear it.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["ChallengesIssue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,6 +635,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SignedInPlayer
+         * @description The player whose token the request carries (`Authorization: Bearer <player token>`):
+         *     how a client signs in with a token kept from another browser.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayerSignedInPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MyGames
+         * @description The tables the caller (Bearer player token) sits at and whose game has not finished,
+         *     those where it is their turn first: each with the seats to act and the version, what a
+         *     client needs after a reconnect. A read model: it trails the log by the projection lag.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayersMeGamesMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quickplay": {
         parameters: {
             query?: never;
@@ -477,7 +695,8 @@ export interface paths {
          * QuickPlay
          * @description Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
          *     given), or at a table opened for the caller; the seat that fills a table starts its
-         *     game. The seat token is shown only once.
+         *     game. With `bots_after`, bots take the seats still free after that many seconds, and
+         *     the game starts. The seat token is shown only once.
          *
          *     Without a player token the seat is a casual one and needs a `name`. Quick play fills
          *     only the tables it opened and the rematches of the kind's default options and no clock:
@@ -605,6 +824,62 @@ export interface components {
             checks: components["schemas"]["CheckReport"][];
             first_failure: components["schemas"]["Failure"] | null;
         };
+        /**
+         * CancelTable
+         * @description The host calls the table off before its start.
+         */
+        CancelTable: {
+            /** @enum {unknown} */
+            type: "cancel_table";
+        };
+        /** ChallengeAcceptedAnswer */
+        ChallengeAcceptedAnswer: {
+            game_id: string;
+            seat: number;
+        };
+        /** ChallengeIssuedAnswer */
+        ChallengeIssuedAnswer: {
+            challenge_id: string;
+        };
+        /**
+         * ChallengeRequest
+         * @description `challenged`: a registered handle, or null for an open challenge anyone with its id
+         *         may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
+         *         the challenge waits for an answer.
+         */
+        ChallengeRequest: {
+            kind: string;
+            /** @description Default: null. */
+            challenged?: string | null;
+            options?: components["schemas"]["AnyOptions"];
+            /** @description Default: 2. */
+            seats?: number;
+            /** @description Default: false. */
+            bots?: boolean;
+            /** @description Default: 600. */
+            expires_in?: number;
+        };
+        /**
+         * ChallengeRow
+         * @description A challenge as the read model keeps it (`GET /challenges/{id}` has it from its log).
+         */
+        ChallengeRow: {
+            challenge_id: string;
+            challenger: string;
+            challenged: string | null;
+            kind: string;
+            options: {
+                [key: string]: unknown;
+            };
+            seats: number;
+            bots: boolean;
+            /** @enum {string} */
+            status: "new" | "open" | "accepted" | "declined" | "cancelled" | "expired";
+            /** Format: date-time */
+            expires_at: string;
+            game_id?: string | null;
+            reason?: string | null;
+        };
         /** CheckReport */
         CheckReport: {
             name: string;
@@ -663,7 +938,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"];
+        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** CnoCreateGame */
         CnoCreateGame: {
             /**
@@ -683,6 +958,12 @@ export interface components {
                 rounds?: number;
                 /** @description Default: 0. */
                 target_score?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
             };
         };
         /**
@@ -711,7 +992,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
@@ -764,6 +1045,15 @@ export interface components {
             rounds: number;
             /** @default 0 */
             target_score: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
         };
         /** PileStarted */
         CnoPileStarted: {
@@ -899,7 +1189,7 @@ export interface components {
              */
             kind: "cno";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["CnoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -915,6 +1205,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /** CnoView */
         CnoView: {
@@ -939,6 +1231,14 @@ export interface components {
         };
         /** @description A table to open: its kind and options. */
         CreateGame: components["schemas"]["GnonoCreateGame"] | components["schemas"]["MadCreateGame"] | components["schemas"]["OnexenoCreateGame"] | components["schemas"]["EclipticCreateGame"] | components["schemas"]["CnoCreateGame"];
+        /** DeclineRequest */
+        DeclineRequest: {
+            /**
+             * @description Default: "generic".
+             * @enum {unknown}
+             */
+            reason?: "bots" | "clock" | "generic" | "kind" | "later" | "options";
+        };
         /**
          * BattleFought
          * @description The defender's strength and cards are only recorded when the defender wins.
@@ -1004,7 +1304,7 @@ export interface components {
             to_attacker: components["schemas"]["EclipticCard"] | null;
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
-        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"];
+        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** EclipticCreateGame */
         EclipticCreateGame: {
             /**
@@ -1028,11 +1328,17 @@ export interface components {
                 colour_scoring?: "group" | "run";
                 /** @description Default: 0. */
                 utc_offset_minutes?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
@@ -1082,6 +1388,15 @@ export interface components {
             colour_scoring: "group" | "run";
             /** @default 0 */
             utc_offset_minutes: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1117,7 +1432,7 @@ export interface components {
              */
             kind: "ecliptic";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["EclipticOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1133,6 +1448,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TurnBegan
@@ -1273,7 +1590,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"];
+        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** GnonoCreateGame */
         GnonoCreateGame: {
             /**
@@ -1293,6 +1610,12 @@ export interface components {
                 hand_size?: 7 | 11;
                 /** @description Default: 500. */
                 playout_score?: number;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -1319,7 +1642,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /**
          * FirstPlayerDrawn
          * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
@@ -1357,6 +1680,15 @@ export interface components {
             hand_size: 7 | 11;
             /** @default 500 */
             playout_score: number;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1444,7 +1776,7 @@ export interface components {
              */
             kind: "gnono";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["GnonoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1460,6 +1792,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TurnPassed
@@ -1512,7 +1846,8 @@ export interface components {
         /**
          * KindInfo
          * @description `clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
-         *         (which takes no clock).
+         *         (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
+         *         with the default options typically lasts (from, to).
          */
         KindInfo: {
             kind: string;
@@ -1525,6 +1860,18 @@ export interface components {
                 [key: string]: unknown;
             };
             clock_schema: Record<string, never> | null;
+            /** @default  */
+            blurb: string;
+            /**
+             * @default [
+             *       0,
+             *       0
+             *     ]
+             */
+            minutes: [
+                number,
+                number
+            ];
         };
         /**
          * LobbyPage
@@ -1600,7 +1947,7 @@ export interface components {
             seat: number;
             cards: components["schemas"]["MadCard"][];
         };
-        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"];
+        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** MadCreateGame */
         MadCreateGame: {
             /**
@@ -1622,6 +1969,12 @@ export interface components {
                     number,
                     number
                 ];
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -1647,7 +2000,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
@@ -1690,6 +2043,15 @@ export interface components {
                 number,
                 number
             ];
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1720,7 +2082,7 @@ export interface components {
              */
             kind: "mad";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["MadOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1736,6 +2098,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -1775,7 +2139,7 @@ export interface components {
             rotation: number;
             face: number;
         };
-        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"];
+        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
         /** OnexenoCreateGame */
         OnexenoCreateGame: {
             /**
@@ -1800,6 +2164,12 @@ export interface components {
                 hands?: number;
                 /** @description Default: true. */
                 corner_match?: boolean;
+                /** @description Default: null. */
+                seats?: number | null;
+                /** @description The seat that fills the table starts its game. Default: false. */
+                start_when_full?: boolean;
+                /** @description Default: null. */
+                bot_pace?: number | null;
                 /** @description A time control; none by default. */
                 clock?: components["schemas"]["ClockOptions"];
             };
@@ -1827,7 +2197,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /**
          * HandDealt
          * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
@@ -1874,6 +2244,15 @@ export interface components {
             hands: number;
             /** @default true */
             corner_match: boolean;
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
             /** @description A time control; none by default. */
             clock?: components["schemas"]["ClockOptions"];
         };
@@ -1939,7 +2318,7 @@ export interface components {
              */
             kind: "onexeno";
             /** @enum {unknown} */
-            status: "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["OnexenoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1955,6 +2334,8 @@ export interface components {
             clock: components["schemas"]["ClockView"] | null;
             /** @default null */
             rematch: string | null;
+            /** @default {} */
+            setup: components["schemas"]["TableSetup"];
         };
         /**
          * TricksTaken
@@ -2032,6 +2413,42 @@ export interface components {
             points: number;
         };
         /**
+         * PlayerNotice
+         * @description One entry of a player's news; which fields it has depends on its `type`.
+         */
+        PlayerNotice: {
+            /** @enum {unknown} */
+            type: "challenge_accepted" | "challenge_cancelled" | "challenge_declined" | "challenge_expired" | "challenge_issued" | "game_finished" | "game_started" | "rematch_offered" | "your_turn";
+            /** @default null */
+            game_id: string | null;
+            /** @default null */
+            kind: string | null;
+            /** @default null */
+            seat: number | null;
+            /** @default null */
+            version: number | null;
+            /** @default null */
+            standings: components["schemas"]["Standing"][] | null;
+            /** @default null */
+            rematch: string | null;
+            /** @default null */
+            challenge_id: string | null;
+            /** @default null */
+            challenger: string | null;
+            /** @default null */
+            challenged: string | null;
+            /** @default null */
+            options: Record<string, never> | null;
+            /** @default null */
+            seats: number | null;
+            /** @default null */
+            bots: boolean | null;
+            /** @default null */
+            expires_at: string | null;
+            /** @default null */
+            reason: string | null;
+        };
+        /**
          * PlayerRating
          * @description A player's rating at one kind.
          */
@@ -2052,6 +2469,38 @@ export interface components {
             recent_games: components["schemas"]["PlayerGame"][];
             ratings: components["schemas"]["PlayerRating"][];
             rating_changes: components["schemas"]["RatingChange"][];
+        };
+        /** PlayerSignedIn */
+        PlayerSignedIn: {
+            handle: string;
+        };
+        /**
+         * PlayerTable
+         * @description A table a player sits at, not finished: `to_act` are the seats that may move now.
+         */
+        PlayerTable: {
+            game_id: string;
+            kind: string;
+            seat: number;
+            /** @enum {string} */
+            status: "new" | "open" | "playing" | "finished" | "cancelled";
+            version: number;
+            to_act: number[];
+            your_turn: boolean;
+        };
+        /**
+         * PlayerTablePage
+         * @description One page; `next_offset` is null on the last.
+         */
+        PlayerTablePage: {
+            items: components["schemas"]["PlayerTable"][];
+            next_offset: number | null;
+        };
+        /** PlayerTicket */
+        PlayerTicket: {
+            ticket: string;
+            handle: string;
+            expires_in: number;
         };
         /**
          * Problem
@@ -2080,6 +2529,8 @@ export interface components {
             name?: string;
             /** @description Default: "". */
             entropy?: string;
+            /** @description Default: null. */
+            bots_after?: number | null;
         };
         /** QuickSeat */
         QuickSeat: {
@@ -2245,6 +2696,15 @@ export interface components {
             /** @description Seconds the ticket may open (or reopen) the seat's stream. */
             expires_in: number;
         };
+        /**
+         * TableCancelled
+         * @description The host called the table off before its start: no game will be played at it.
+         */
+        TableCancelled: {
+            /** @enum {unknown} */
+            type: "table.cancelled";
+            seat: number;
+        };
         /** TableCreated */
         TableCreated: {
             /** @enum {unknown} */
@@ -2264,6 +2724,21 @@ export interface components {
             next_offset: number | null;
         };
         /**
+         * TableSetup
+         * @description The table's size, whether filling it starts the game, and its bots' pace in seconds.
+         */
+        TableSetup: {
+            /** @default null */
+            seats: number | null;
+            /**
+             * @description The seat that fills the table starts its game.
+             * @default false
+             */
+            start_when_full: boolean;
+            /** @default null */
+            bot_pace: number | null;
+        };
+        /**
          * TableSummary
          * @description A game's summary: `to_act` are the seats that may move, `public_view` the spectator's view.
          */
@@ -2271,7 +2746,7 @@ export interface components {
             game_id: string;
             kind: string;
             /** @enum {string} */
-            status: "open" | "playing" | "finished";
+            status: "open" | "playing" | "finished" | "cancelled";
             version: number;
             seats: string[];
             to_act: number[];
@@ -2610,7 +3085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2629,7 +3104,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 403;
                         /** @enum {unknown} */
-                        code: "wrong_token";
+                        code: "wrong_token" | "not_host";
                     };
                 };
             };
@@ -2656,7 +3131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, choose_colour_first, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, illegal_move, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, play_drawn_or_keep, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, take_four_not_allowed, wrong_round */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, choose_colour_first, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, illegal_move, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, play_drawn_or_keep, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, table_not_open, take_four_not_allowed, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2675,7 +3150,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "choose_colour_first" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "illegal_move" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "play_drawn_or_keep" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "take_four_not_allowed" | "wrong_round";
+                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "choose_colour_first" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "illegal_move" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "play_drawn_or_keep" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "table_not_open" | "take_four_not_allowed" | "wrong_round";
                     };
                 };
             };
@@ -3285,7 +3760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3304,7 +3779,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 403;
                         /** @enum {unknown} */
-                        code: "wrong_token";
+                        code: "wrong_token" | "not_host";
                     };
                 };
             };
@@ -4015,6 +4490,1287 @@ export interface operations {
                         status: 429;
                         /** @enum {unknown} */
                         code: "too_many_streams";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeLivePlayerLive: {
+        parameters: {
+            query?: {
+                /** @description a stream ticket from POST /players/me/tickets */
+                ticket?: string | null;
+            };
+            header?: {
+                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "invalid_ticket";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_last_event_id */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_last_event_id",
+                     *       "title": "invalid last event id",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_last_event_id"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "invalid_last_event_id";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:too_many_streams",
+                     *       "title": "too many streams",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "too_many_streams";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeTicketsIssuePlayerTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTicket"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdAcceptAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeAcceptedAnswer"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "own_challenge" | "not_challenged";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:busy",
+                     *       "title": "busy",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "busy"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "busy" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdCancelCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_your_challenge */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "not_your_challenge";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesChallengeIdDeclineDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the challenge's id (a UUID) */
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (`generic` when left out). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeRow"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token" | "own_challenge" | "not_challenged";
+                    };
+                };
+            };
+            /** @description Not found. `code`: challenge_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_not_found",
+                     *       "title": "challenge not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "challenge_not_found";
+                    };
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:challenge_accepted",
+                     *       "title": "challenge accepted",
+                     *       "status": 409,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "challenge_accepted"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 409;
+                        /** @enum {unknown} */
+                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ChallengesIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The kind, options and seats, and who is challenged. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeIssuedAnswer"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:malformed_json",
+                     *       "title": "malformed json",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "malformed_json" | "invalid_body";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description Not found. `code`: player_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:player_not_found",
+                     *       "title": "player not found",
+                     *       "status": 404,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @enum {unknown} */
+                        code: "player_not_found";
+                    };
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:body_too_large",
+                     *       "title": "body too large",
+                     *       "status": 413,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "body_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 413;
+                        /** @enum {unknown} */
+                        code: "body_too_large";
+                    };
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: cannot_challenge_yourself, unknown_kind, invalid_options, invalid_seats */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:cannot_challenge_yourself",
+                     *       "title": "cannot challenge yourself",
+                     *       "status": 422,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "cannot_challenge_yourself"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @enum {unknown} */
+                        code: "cannot_challenge_yourself" | "unknown_kind" | "invalid_options" | "invalid_seats";
+                    };
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:rate_limited",
+                     *       "title": "rate limited",
+                     *       "status": 429,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 429;
+                        /** @enum {unknown} */
+                        code: "rate_limited";
                     };
                 };
             };
@@ -4916,6 +6672,262 @@ export interface operations {
                         status: 429;
                         /** @enum {unknown} */
                         code: "rate_limited";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayerSignedInPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSignedIn"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeGamesMyGames: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTablePage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
                     };
                 };
             };

@@ -1,11 +1,13 @@
 // The web client's entry point: the page for the address, under the site's header.
 import { render } from "preact";
 import "./app.css";
+import { PlayerNews } from "./news";
 import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
 import { ReplayPage } from "./pages/replay";
 import { ScoreboardPage } from "./pages/scoreboard";
 import { NotHere } from "./pages/missing";
+import { usePlayer } from "./player";
 import { TablePage } from "./pages/table";
 import { Link, useRoute, type Route } from "./router";
 
@@ -22,19 +24,26 @@ function Page({ route }: { route: Route }) {
     case "person":
       return <PersonPage key={route.name} name={route.name} />;
     case "missing":
-      return <NotHere what={`Nothing lives at ${route.path}.`} />;
+      return <NotHere what={`There is no page at ${route.path}.`} />;
   }
 }
 
 function App() {
   const route = useRoute();
+  const player = usePlayer();
   return (
     <>
-      <nav class="site-header">
+      <nav class="site-header" aria-label="site">
         <Link href="/" class="site-header__name">
           Cardroom
         </Link>
+        {player ? (
+          <Link href={`/people/${encodeURIComponent(player.handle)}`} class="site-header__player" testId="header-player">
+            {player.handle}
+          </Link>
+        ) : null}
       </nav>
+      <PlayerNews here={route.page === "play" ? route.id : null} />
       <Page route={route} />
     </>
   );

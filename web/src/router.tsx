@@ -45,14 +45,14 @@ export function useRoute(): Route {
   return routeOf(path);
 }
 
-export function Link({ href, children, class: className }: { href: string; children: ComponentChildren; class?: string }) {
+export function Link({ href, children, class: className, testId }: { href: string; children: ComponentChildren; class?: string; testId?: string }) {
   const follow = (event: MouseEvent): void => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(href);
   };
   return (
-    <a href={href} onClick={follow} class={className}>
+    <a href={href} onClick={follow} class={className} data-testid={testId}>
       {children}
     </a>
   );

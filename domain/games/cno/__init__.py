@@ -94,4 +94,8 @@ rules = GameRules(
     heuristic=heuristic,
     refusal_codes=codes(Code),
     real_time=True,
+    blurb=(
+        "No turns: everyone races at once to lay the carbon-nitrogen-oxygen cycle on shared piles."
+    ),
+    minutes=(5, 10),
 )

@@ -82,4 +82,9 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     refusal_codes=codes(Code),
+    blurb=(
+        "Two players build runs of zodiac signs, battling "
+        "with their hands whenever both claim a sign."
+    ),
+    minutes=(15, 25),
 )

@@ -88,4 +88,9 @@ rules = GameRules(
     heuristic=heuristic,
     refusal_codes=codes(Code),
     seat_limits=seat_limits,
+    blurb=(
+        "Shed your hand first by matching colour or "
+        "number; action cards skip, reverse and make others draw."
+    ),
+    minutes=(10, 30),
 )

@@ -74,4 +74,9 @@ rules = GameRules(
     hidden=hidden,
     heuristic=heuristic,
     refusal_codes=codes(Code),
+    blurb=(
+        "Lay cards on a 5 x 5 Core without "
+        "setting off a Criticality; whoever holds the fewest cards wins."
+    ),
+    minutes=(10, 20),
 )

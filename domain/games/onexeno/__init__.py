@@ -95,4 +95,9 @@ rules = GameRules(
     heuristic=heuristic,
     refusal_codes=codes(Code),
     seat_limits=seat_limits,
+    blurb=(
+        "Lay square cards whose dark and light edges match, "
+        "and take every line of five you complete for points."
+    ),
+    minutes=(15, 30),
 )

@@ -1,6 +1,7 @@
-// The form that opens a table: its kind, seats and options (from `GET /games/kinds`), the
+// The form that opens a table: its kind, its size and options (from `GET /games/kinds`), the
 // clock for kinds with turns, the person's name for the first seat (unless they play as a
-// registered player), and the bots, if any, for the others.
+// registered player), and the bots, if any, for the others, with their pace; or the other
+// seats left open for people, the game starting when they are all taken if the host likes.
 import { useState } from "preact/hooks";
 import { call, sentence, type GameCreated, type KindInfo } from "../http";
 import { usePlayer } from "../player";
@@ -9,8 +10,22 @@ import { navigate } from "../router";
 import { ClockFields, clockOption, NO_CLOCK, type ClockChoice } from "./clock";
 import { OptionFields, defaultTexts, optionValues, type OptionTexts } from "./options";
 import { BOT_KINDS, rememberedName, seatBot, takeSeat } from "./seating";
+import { hostToken } from "../seats";
 
 const NO_BOTS = "none";
+const SERVICE_PACE = "";
+/** The bots' paces a host may choose (seconds between a change and a bot's move; the
+ * service's own when empty): CNO has no turns, so its bots are easy or normal opponents. */
+const PACES: Record<"turns" | "real_time", [string, string, string][]> = {
+  turns: [
+    [SERVICE_PACE, "watchable", "a moment before each bot's move, to see it"],
+    ["0", "quick", "bots move at once"],
+  ],
+  real_time: [
+    [SERVICE_PACE, "normal", "each bot plays about twice a second"],
+    ["1.5", "easy", "each bot plays once in a second and a half"],
+  ],
+};
 
 export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   // Seats and options are kept per kind, so switching kinds never races a person's typing.
@@ -21,6 +36,8 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   const [name, setName] = useState(rememberedName());
   const player = usePlayer();
   const [bots, setBots] = useState<string>("heuristic");
+  const [pace, setPace] = useState<Record<string, string>>({});
+  const [startWhenFull, setStartWhenFull] = useState(true);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const info = kinds.find((k) => k.kind === kind) ?? kinds[0];
@@ -29,6 +46,8 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   const texts = textsByKind[info.kind] ?? defaultTexts(info.options_schema);
   const clock = info.clock_schema === null ? NO_CLOCK : (clockByKind[info.kind] ?? NO_CLOCK);
   const setSeats = (count: number): void => setSeatsByKind({ ...seatsByKind, [info.kind]: count });
+  const paces = PACES[info.clock_schema === null ? "real_time" : "turns"];
+  const paceChosen = pace[info.kind] ?? SERVICE_PACE;
   const setText = (field: string, text: string): void =>
     setTextsByKind({ ...textsByKind, [info.kind]: { ...texts, [field]: text } });
 
@@ -38,10 +57,12 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
     setRefusal(null);
     try {
       const timed = clockOption(clock);
-      const options = { ...optionValues(info.options_schema, texts), ...(timed ? { clock: timed } : {}) };
+      const setup = bots === NO_BOTS ? { start_when_full: startWhenFull } : paceOption(paceChosen);
+      const options = { ...optionValues(info.options_schema, texts), ...(timed ? { clock: timed } : {}), seats, ...setup };
       const created = await call<GameCreated>("/games", { method: "POST", body: { kind: info.kind, options } });
       await takeSeat(created.id, name.trim());
-      for (let seat = 1; seat < seats && bots !== NO_BOTS; seat++) await seatBot(created.id, bots);
+      const host = hostToken(created.id);
+      for (let seat = 1; seat < seats && bots !== NO_BOTS; seat++) await seatBot(created.id, bots, host);
       navigate(`/play/${created.id}`);
     } catch (error) {
       setRefusal(sentence(error));
@@ -59,11 +80,12 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
               <option value={k.kind}>{k.title}</option>
             ))}
           </select>
+          <span class="field__hint" data-testid="kind-blurb">{info.blurb}</span>
         </label>
         <label class="field">
           <span class="field__name">seats</span>
           <input type="number" name="seats" value={seats} min={info.min_seats} max={info.max_seats} required onInput={(event) => setSeats(Number(event.currentTarget.value))} />
-          <span class="field__hint">{info.min_seats} to {info.max_seats}</span>
+          <span class="field__hint">the table's size, you included: {info.min_seats} to {info.max_seats}</span>
         </label>
         <OptionFields schema={info.options_schema} texts={texts} change={setText} />
         {info.clock_schema === null ? null : <ClockFields choice={clock} change={(choice) => setClockByKind({ ...clockByKind, [info.kind]: choice })} />}
@@ -84,6 +106,23 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
             <option value={NO_BOTS}>left open for people</option>
           </select>
         </label>
+        {bots === NO_BOTS ? (
+          <label class="field">
+            <span class="field__name">start</span>
+            <input type="checkbox" name="start_when_full" checked={startWhenFull} onChange={(event) => setStartWhenFull(event.currentTarget.checked)} />
+            <span class="field__hint">as soon as every seat is taken</span>
+          </label>
+        ) : (
+          <label class="field">
+            <span class="field__name">bots' pace</span>
+            <select name="bot_pace" value={paceChosen} onChange={(event) => setPace({ ...pace, [info.kind]: event.currentTarget.value })}>
+              {paces.map(([value, words]) => (
+                <option value={value}>{words}</option>
+              ))}
+            </select>
+            <span class="field__hint">{paces.find(([value]) => value === paceChosen)?.[2]}</span>
+          </label>
+        )}
         <button type="submit" class="button button--main" disabled={busy}>
           open the table
         </button>
@@ -91,4 +130,8 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
       </form>
     </section>
   );
+}
+
+function paceOption(chosen: string): { bot_pace?: number } {
+  return chosen === SERVICE_PACE ? {} : { bot_pace: Number(chosen) };
 }

@@ -1,11 +1,13 @@
-// The lobby (`/`): who this browser plays as and quick play, open a table, the tables waiting
-// for players (live, from `/lobby/live`), the games in play to watch, the finished ones to
-// replay, and each kind's scoreboard.
+// The lobby (`/`): who this browser plays as and quick play, the games hosted here in a line
+// each (seats, typical length), open a table, the tables waiting for players (live, from
+// `/lobby/live`), the games in play (this browser's own to resume, the others to watch), the
+// finished ones to replay, and each kind's scoreboard.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type KindInfo, type LobbyTable, type TablePage, type TableSummary } from "../http";
 import { useKinds, titleOf } from "../kinds";
 import { useLobbyStream } from "../live";
 import { Link } from "../router";
+import { hostToken, seatNumber } from "../seats";
 import { CreateTable } from "./create";
 import { PlayAs } from "./player";
 import { BotButtons, TakeSeat } from "./seating";
@@ -28,6 +30,7 @@ export function Lobby() {
         <h2>In play</h2>
         <GameList kinds={kinds} games={playing} link="play" empty="No game is being played." />
       </section>
+      <Kinds kinds={kinds} />
       <section class="panel">
         <h2>Finished</h2>
         <GameList kinds={kinds} games={finished} link="replay" empty="No game has finished yet." />
@@ -85,8 +88,30 @@ function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyTable
   );
 }
 
+function Kinds({ kinds }: { kinds: KindInfo[] }) {
+  return (
+    <section class="panel">
+      <h2>The games</h2>
+      <ul class="kinds" data-testid="kinds">
+        {kinds.map((info) => (
+          <li class="kinds__kind" data-kind={info.kind}>
+            <h3 class="kinds__title">{info.title}</h3>
+            <p class="kinds__blurb">{info.blurb}</p>
+            <p class="quiet kinds__facts">
+              {info.min_seats === info.max_seats ? info.min_seats : `${info.min_seats} to ${info.max_seats}`} players ·
+              about {info.minutes[0]} to {info.minutes[1]} minutes
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function OpenTable({ entry }: { entry: LobbyTable }) {
   const taken = entry.seats.length;
+  const mine = seatNumber(entry.game_id) !== null;
+  const host = hostToken(entry.game_id);
   return (
     <li class="table-entry" data-game={entry.game_id}>
       <div class="table-entry__seats">
@@ -101,10 +126,10 @@ function OpenTable({ entry }: { entry: LobbyTable }) {
         {taken} of {entry.max_seats} seats taken{taken < entry.min_seats ? `, ${entry.min_seats} needed to start` : ""}
       </div>
       <div class="table-entry__actions">
-        <TakeSeat gameId={entry.game_id} />
-        <BotButtons gameId={entry.game_id} />
-        <Link href={`/play/${entry.game_id}`} class="button button--quiet">
-          watch
+        {mine ? null : <TakeSeat gameId={entry.game_id} />}
+        {host ? <BotButtons gameId={entry.game_id} host={host} /> : null}
+        <Link href={`/play/${entry.game_id}`} class={mine ? "button" : "button button--quiet"}>
+          {mine ? "resume" : "watch"}
         </Link>
       </div>
     </li>
@@ -117,17 +142,27 @@ function GameList({ kinds, games, link, empty }: { kinds: KindInfo[]; games: Tab
     <ul class="tables">
       {games.map((game) => (
         <li class="table-entry" data-game={game.game_id}>
-          <strong>{titleOf(kinds, game.kind)}</strong> <span class="quiet">version {game.version}</span>
+          <strong>{titleOf(kinds, game.kind)}</strong>
           <div class="table-entry__seats">
             {game.seats.map((name, seat) => (
               <span class={`chip${game.to_act.includes(seat) ? " chip--to-act" : ""}`}>{name}</span>
             ))}
           </div>
-          <Link href={`/${link}/${game.game_id}`} class="button button--quiet">
-            {link === "play" ? "watch" : "replay"}
-          </Link>
+          <GameLink game={game} link={link} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Replay a finished game; in play, this browser's own games say "your turn" or "resume",
+ * the others "watch". */
+function GameLink({ game, link }: { game: TableSummary; link: "play" | "replay" }) {
+  const seat = link === "play" ? seatNumber(game.game_id) : null;
+  const words = seat === null ? (link === "play" ? "watch" : "replay") : game.to_act.includes(seat) ? "your turn" : "resume";
+  return (
+    <Link href={`/${link}/${game.game_id}`} class={seat === null ? "button button--quiet" : "button"} testId="game-link">
+      {words}
+    </Link>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from "../router";
 
 export function NotHere({ what }: { what: string }) {
   return (
-    <main class="panel">
+    <main class="panel" data-testid="not-found">
+      <h1>Not found</h1>
       <p>{what}</p>
       <Link href="/">back to the lobby</Link>
     </main>

@@ -4,7 +4,9 @@
 import { type KindInfo, type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
 import { Link } from "../router";
-import { ratingWords, useRead } from "./scoreboard";
+import { familiar, familiarChange, spread } from "../rating";
+import { ChallengeButton } from "./challenge";
+import { useRead } from "./scoreboard";
 import "./people.css";
 
 type PlayerRecord = Schemas["PlayerRecord"];
@@ -22,6 +24,7 @@ export function PersonPage({ name }: { name: string }) {
     <main class="people" data-testid="person">
       <header class="panel people__header">
         <h1>{name}</h1>
+        <ChallengeButton handle={name} />
         {answer ? <p class="quiet">{totals(answer.kinds)}</p> : null}
       </header>
       {problem ? (
@@ -78,7 +81,7 @@ function KindSection({ kinds, record, rating, games }: KindSectionProps) {
         <span class="chip" data-field="points">{count(record.points, "point")}</span>
         {rating ? (
           <span class="chip" data-field="rating" title={count(rating.played, "rated game")}>
-            rating {rating.ordinal.toFixed(1)} ({ratingWords(rating)})
+            rating {familiar(rating.ordinal)} ({spread(rating.sigma)})
           </span>
         ) : null}
       </p>
@@ -103,11 +106,10 @@ function RatingChanges({ kinds, changes }: { kinds: KindInfo[]; changes: RatingC
         {changes.map((change) => (
           <li class="rating-change" data-game={change.game_id}>
             <span class={change.change >= 0 ? "rating-change__up" : "rating-change__down"} data-field="change">
-              {change.change >= 0 ? "+" : "−"}
-              {Math.abs(change.change).toFixed(1)}
+              {familiarChange(change.change)}
             </span>
             <span>
-              {titleOf(kinds, change.kind)}: rating {change.ordinal.toFixed(1)}
+              {titleOf(kinds, change.kind)}: rating {familiar(change.ordinal)}
             </span>
             <time class="quiet" dateTime={change.finished_at}>
               {new Date(change.finished_at).toLocaleString()}

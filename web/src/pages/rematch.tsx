@@ -38,7 +38,7 @@ export function Rematch({ view, gameId, token }: { view: TableView; gameId: stri
     setRefusal(null);
     try {
       const seat = await call<QuickSeat>(`/games/${gameId}/rematch`, { method: "POST", token });
-      if (seat.token) keepSeatToken(seat.game_id, seat.token);
+      if (seat.token) keepSeatToken(seat.game_id, seat.token, seat.seat);
       navigate(`/play/${seat.game_id}`);
     } catch (error) {
       setRefusal(sentence(error));

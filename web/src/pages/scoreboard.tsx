@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { call, Refusal, sentence, type KindInfo, type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
 import { Link } from "../router";
+import { familiar, NEWCOMER, spread } from "../rating";
 import "./people.css";
 
 type Board = Schemas["ScoreboardPage"];
@@ -151,10 +152,6 @@ function Ranking({ entries, first, title }: { entries: Entry[]; first: number; t
   );
 }
 
-/** A rating as people read it: the ordinal, then mu ± sigma. */
-export function ratingWords(rating: { mu: number; sigma: number }): string {
-  return `${rating.mu.toFixed(1)} ± ${rating.sigma.toFixed(1)}`;
-}
 
 function RatingRanking({ entries, first, title }: { entries: Rated[]; first: number; title: string }) {
   if (!entries.length && first === 1) return <p class="quiet">No rated game of {title} has finished yet.</p>;
@@ -166,7 +163,7 @@ function RatingRanking({ entries, first, title }: { entries: Rated[]; first: num
             <th class="ranking__number">rank</th>
             <th>player</th>
             <th class="ranking__number">rating</th>
-            <th class="ranking__number">mu ± sigma</th>
+            <th class="ranking__number"><abbr title="uncertainty">±</abbr></th>
             <th class="ranking__number">games</th>
           </tr>
         </thead>
@@ -175,14 +172,16 @@ function RatingRanking({ entries, first, title }: { entries: Rated[]; first: num
             <tr data-player={entry.player} class={first + index <= 3 ? "ranking__podium" : ""}>
               <td class="ranking__number" data-field="rank">{first + index}</td>
               <td class="ranking__name" data-field="player"><PlayerLink name={entry.player} /></td>
-              <td class="ranking__number" data-field="ordinal">{entry.ordinal.toFixed(1)}</td>
-              <td class="ranking__number ranking__wide" data-field="mu-sigma">{ratingWords(entry)}</td>
+              <td class="ranking__number" data-field="rating">{familiar(entry.ordinal)}</td>
+              <td class="ranking__number ranking__wide" data-field="uncertainty">{spread(entry.sigma)}</td>
               <td class="ranking__number" data-field="played">{entry.played}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p class="quiet people__note">Ranked by rating, mu - 3 sigma: it rises as a player proves their skill. Casual seats are not rated.</p>
+      <p class="quiet people__note">
+        Ranked by rating: a newcomer starts at {NEWCOMER}, and the rating rises as a player proves their skill (the uncertainty shrinks with every game). Casual seats are not rated.
+      </p>
     </>
   );
 }

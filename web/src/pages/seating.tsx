@@ -25,13 +25,14 @@ export async function takeSeat(gameId: string, name: string): Promise<number> {
   const player = currentPlayer();
   const body = player ? {} : { name };
   const granted = await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", token: player?.token ?? null, body });
-  if (granted.token) keepSeatToken(gameId, granted.token);
+  if (granted.token) keepSeatToken(gameId, granted.token, granted.seat);
   if (!player) rememberName(name);
   return granted.seat;
 }
 
-export async function seatBot(gameId: string, bot: string): Promise<void> {
-  await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", body: { bot } });
+/** Seats a bot, as the host (whose token a bot's seat needs once someone sits). */
+export async function seatBot(gameId: string, bot: string, host: string | null): Promise<void> {
+  await call<SeatGranted>(`/games/${gameId}/seats`, { method: "POST", token: host, body: { bot } });
 }
 
 export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () => void }) {
@@ -53,11 +54,12 @@ export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () =
   );
 }
 
-export function BotButtons({ gameId }: { gameId: string }) {
+/** The host's buttons that seat a bot: shown to the host only (`hostToken`). */
+export function BotButtons({ gameId, host }: { gameId: string; host: string }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const add = (bot: string): void => {
     setRefusal(null);
-    seatBot(gameId, bot).catch((error: unknown) => setRefusal(sentence(error)));
+    seatBot(gameId, bot, host).catch((error: unknown) => setRefusal(sentence(error)));
   };
   return (
     <span class="bot-buttons">

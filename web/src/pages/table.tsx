@@ -14,7 +14,8 @@ import { forgetSeatToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
-import { BotButtons, TakeSeat } from "./seating";
+import { HostControls } from "./hosting";
+import { TakeSeat } from "./seating";
 
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
@@ -79,7 +80,7 @@ function Seating({ view, gameId, seated }: { view: TableView; gameId: string; se
   return (
     <section class="panel seating">
       {view.you === null ? <TakeSeat gameId={gameId} onSeated={seated} /> : null}
-      <BotButtons gameId={gameId} />
+      <HostControls gameId={gameId} />
     </section>
   );
 }

@@ -1,0 +1,38 @@
+"""Quick play that fills with bots after the wait the caller chose, so a lone player gets a
+game; without `bots_after` a table waits for players alone."""
+
+import asyncio
+import time
+
+from httpx import AsyncClient
+
+from tests.api.players import bearer, ok, view
+from tests.api.registered import register
+
+WAIT_SECONDS = 60
+"""A bound on the wait for what must come, never on how fast it comes."""
+
+
+async def test_bots_take_the_free_seats_after_the_wait_and_the_game_starts(
+    client: AsyncClient,
+) -> None:
+    handle, token = await register(client, "ada")
+    body = {"kind": "mad", "seats": 5, "bots_after": 1}
+    seated = ok(await client.post("/quickplay", json=body, headers=bearer(token)), 201)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while (game := await view(client, seated["game_id"], token))["status"] == "open":
+        assert time.monotonic() < deadline, "the bots never came"
+        await asyncio.sleep(0.2)
+    assert game["status"] == "playing"
+    assert len(game["seats"]) == 5
+    assert game["seats"][seated["seat"]]["player"] == handle
+    assert game["seats"][-1]["bot"] == "random"
+
+
+async def test_a_wait_out_of_bounds_is_refused(client: AsyncClient) -> None:
+    _, token = await register(client, "ada")
+    for wait in (-1, 3601, "soon"):
+        body = {"kind": "mad", "bots_after": wait}
+        answer = await client.post("/quickplay", json=body, headers=bearer(token))
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["code"] == "invalid_body"

@@ -1,0 +1,108 @@
+// The current player's news, on every page: challenges made to them (accept or decline), and a
+// badge for each other table where it is their turn. It follows the player's stream
+// (`/players/me/live`, with a ticket) and starts from `/players/me/games`, read again
+// whenever the stream is opened anew. A table the news names is one the player sits at, so
+// the player's token is kept as that table's seat token: it acts for the player's seat.
+import { useEffect, useState } from "preact/hooks";
+import { call, sentence, type Schemas } from "./http";
+import { usePlayer, type Player } from "./player";
+import { Link, navigate } from "./router";
+import { keepSeatToken } from "./seats";
+import "./news.css";
+
+type Notice = Schemas["PlayerNotice"];
+type PlayerTablePage = Schemas["PlayerTablePage"];
+type PlayerTicket = Schemas["PlayerTicket"];
+
+const REOPEN_MS = 2000;
+const TYPES = ["challenge_issued", "challenge_accepted", "challenge_declined", "challenge_cancelled", "challenge_expired", "game_started", "your_turn", "game_finished"];
+
+interface News {
+  challenges: Notice[];
+  turns: Record<string, number>;
+}
+
+function heard(news: News, notice: Notice, me: Player): News {
+  const challenges = news.challenges.filter((each) => each.challenge_id !== notice.challenge_id);
+  const turns = { ...news.turns };
+  if (notice.type === "challenge_issued" && notice.challenged === me.handle) challenges.push(notice);
+  if (notice.game_id && (notice.type === "game_started" || notice.type === "challenge_accepted")) keepSeatToken(notice.game_id, me.token);
+  if (notice.type === "your_turn" && notice.game_id) turns[notice.game_id] = notice.version ?? 0;
+  if (notice.type === "game_finished" && notice.game_id) delete turns[notice.game_id];
+  return { challenges, turns };
+}
+
+function usePlayerNews(player: Player | null): [News, (update: (news: News) => News) => void] {
+  const [news, setNews] = useState<News>({ challenges: [], turns: {} });
+  useEffect(() => {
+    if (!player) return;
+    let source: EventSource | null = null;
+    let stopped = false;
+    let timer = 0;
+    const open = async (): Promise<void> => {
+      const tables = await call<PlayerTablePage>("/players/me/games?limit=200", { token: player.token });
+      const turns = Object.fromEntries(tables.items.filter((each) => each.your_turn).map((each) => [each.game_id, each.version]));
+      setNews((now) => ({ ...now, turns }));
+      const granted = await call<PlayerTicket>("/players/me/tickets", { method: "POST", token: player.token });
+      if (stopped) return;
+      source = new EventSource(`/players/me/live?ticket=${encodeURIComponent(granted.ticket)}`);
+      for (const type of TYPES) {
+        source.addEventListener(type, (message: MessageEvent<string>) => setNews((now) => heard(now, JSON.parse(message.data) as Notice, player)));
+      }
+      source.onerror = () => {
+        if (source?.readyState === EventSource.CLOSED && !stopped) timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
+      };
+    };
+    const fail = (error: unknown): void => {
+      console.warn(sentence(error));
+      if (!stopped) timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
+    };
+    open().catch(fail);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [player?.token]);
+  return [news, setNews];
+}
+
+/** The player's incoming challenges and the tables elsewhere where it is their turn. */
+export function PlayerNews({ here }: { here: string | null }) {
+  const player = usePlayer();
+  const [news, setNews] = usePlayerNews(player);
+  const [problem, setProblem] = useState("");
+  if (!player) return null;
+  const elsewhere = Object.keys(news.turns).filter((gameId) => gameId !== here);
+  if (!news.challenges.length && !elsewhere.length) return null;
+  const answer = async (notice: Notice, verb: "accept" | "decline"): Promise<void> => {
+    setProblem("");
+    const body = verb === "decline" ? { reason: "generic" } : undefined;
+    try {
+      const answered = await call<{ game_id?: string }>(`/challenges/${notice.challenge_id}/${verb}`, { method: "POST", token: player.token, body });
+      setNews((now) => ({ ...now, challenges: now.challenges.filter((each) => each.challenge_id !== notice.challenge_id) }));
+      if (answered.game_id) {
+        keepSeatToken(answered.game_id, player.token);
+        navigate(`/play/${answered.game_id}`);
+      }
+    } catch (error) {
+      setProblem(sentence(error));
+    }
+  };
+  return (
+    <aside class="news" data-testid="news">
+      {news.challenges.map((notice) => (
+        <p class="news__challenge" data-testid="challenge">
+          {notice.challenger} challenges you to {notice.kind} ({notice.seats} seats{notice.bots ? ", bots fill the rest" : ""}){" "}
+          <button onClick={() => void answer(notice, "accept")}>Accept</button> <button onClick={() => void answer(notice, "decline")}>Decline</button>
+        </p>
+      ))}
+      {elsewhere.map((gameId) => (
+        <Link href={`/play/${gameId}`} class="news__turn">
+          <span data-testid="your-turn-elsewhere">Your turn at another table</span>
+        </Link>
+      ))}
+      {problem ? <p class="news__problem">{problem}</p> : null}
+    </aside>
+  );
+}
