@@ -15,7 +15,7 @@ import secrets
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -26,7 +26,7 @@ from commands.registry import game_rules
 from commands.store import ConcurrencyConflict, GameStreams, StoredEvent
 from domain import challenges, players, table
 from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent, ChallengeIssued
-from domain.errors import DomainError, require
+from domain.errors import DomainError, Refusal, require
 from domain.table import setup
 
 DEFAULT_EXPIRY = timedelta(minutes=10)
@@ -78,8 +78,10 @@ class Challenges:
         low, high = game_rules(kind).seat_range(table.created_options(game_rules(kind), created)[0])
         require(
             max(low, 2) <= seats <= high,
-            "invalid_seats",
-            f"a table of {kind} with these options has {low} to {high} seats, two at least",
+            Refusal[Literal["invalid_seats"]](
+                "invalid_seats",
+                f"a table of {kind} with these options has {low} to {high} seats, two at least",
+            ),
         )
         challenge_id = str(uuid.uuid4())
         command = challenges.IssueChallenge(

@@ -111,9 +111,7 @@ def command_decoder(kind: str) -> msgspec.json.Decoder[Any]:
 @cache
 def command_types(kind: str) -> tuple[str, ...]:
     """The `type` of every command a seat of this kind may send, table commands first."""
-    return tuple(
-        each.__struct_config__.tag for each in get_args(table.command_type(game_rules(kind)))
-    )
+    return tuple(tag_of(each) for each in get_args(table.command_type(game_rules(kind))))
 
 
 def recorded_command(kind: str, value: Any) -> Any:
@@ -138,10 +136,12 @@ def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
     return msgspec.defstruct("RecordedCommand", [("command", commands)], frozen=True)
 
 
-def event_tag(event: msgspec.Struct) -> str:
-    tag = event.__struct_config__.tag
-    assert isinstance(tag, str), f"{type(event).__name__} has no tag"
-    return tag
+def tag_of(struct: msgspec.Struct | type[msgspec.Struct]) -> str:
+    """The tag a command or event is sent and stored under (its `type`): the one reader of
+    msgspec's struct config outside the domain. A Struct without a tag goes by its name."""
+    tag = struct.__struct_config__.tag
+    cls = struct if isinstance(struct, type) else type(struct)
+    return tag if isinstance(tag, str) else cls.__name__
 
 
 def canonical(value: Any) -> bytes:

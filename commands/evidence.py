@@ -80,8 +80,8 @@ def read(records: Sequence[LogRecord]) -> Evidence:
             problems[index] = f"not an event of {rules.kind}: {error}"
             continue
         events.append(event)
-        if codec.event_tag(event) != each.type:
-            problems[index] = f"its type says {each.type}, its data is {codec.event_tag(event)}"
+        if codec.tag_of(event) != each.type:
+            problems[index] = f"its type says {each.type}, its data is {codec.tag_of(event)}"
     created = events[0] if isinstance(events[0], table.TableCreated) else None
     revealed = [
         (each.version, event)

@@ -7,16 +7,19 @@ the audit decodes it (upcasting it first when its version is older), never trust
 """
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
+from commands import codec
 from commands.store import StoredEvent
 from domain import table
-from domain.errors import DomainError, require
+from domain.errors import DomainError, Refusal, require
 
-SEED_REVEALED = table.SeedRevealed.__struct_config__.tag
-NOT_OVER = ("game_not_over", "the log is published once the game is over")
+SEED_REVEALED = codec.tag_of(table.SeedRevealed)
+NOT_OVER = Refusal[Literal["game_not_over"]](
+    "game_not_over", "the log is published once the game is over"
+)
 """The refusal of a log asked for before the seed is revealed (before the game ends)."""
 
 
@@ -65,7 +68,7 @@ def require_published(game_id: str, rows: Sequence[StoredEvent]) -> None:
     revealed yet (the game is not over)."""
     if not rows:
         raise DomainError("game_not_found", f"there is no game {game_id}")
-    require(any(row.type == SEED_REVEALED for row in rows), *NOT_OVER)
+    require(any(row.type == SEED_REVEALED for row in rows), NOT_OVER)
 
 
 def kind_of(records: Sequence[LogRecord]) -> str:

@@ -34,7 +34,7 @@ def new_records(
         if index == 0:
             metadata |= {"command": envelope.command, "at": now.isoformat()}
         metadata["ends_command"] = index == len(events) - 1
-        tag = codec.event_tag(event)
+        tag = codec.tag_of(event)
         records.append(
             NewEvent(
                 str(uuid.uuid4()),

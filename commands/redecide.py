@@ -190,4 +190,4 @@ def _recorded_command(kind: str, first: LogRecord) -> tuple[Any, int | None, dat
 
 
 def _tag(value: Any) -> str:
-    return codec.event_tag(value) if isinstance(value, msgspec.Struct) else type(value).__name__
+    return codec.tag_of(value) if isinstance(value, msgspec.Struct) else type(value).__name__

@@ -6,19 +6,20 @@ every version, as the published log shows them anyway.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from domain import table
 from domain.decider import REFEREE, AnyRules
-from domain.errors import require
+from domain.errors import Refusal, require
 
 
 def table_at(rules: AnyRules, events: Sequence[Any], at: int) -> table.AnyTable:
     """The table at version `at`: the first `at` events folded."""
     last = len(events)
-    require(1 <= at <= last, "version_not_found", f"this game has versions 1 to {last}")
+    versions = f"this game has versions 1 to {last}"
+    require(1 <= at <= last, Refusal[Literal["version_not_found"]]("version_not_found", versions))
     return table.fold(rules, events[:at])
 
 

@@ -2,11 +2,12 @@
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
-from domain.errors import DomainError
+from domain.errors import Refusal
 
 C = TypeVar("C")
+Code = Literal["card_not_in_hand"]
 
 
 def remove_cards(pile: Sequence[C], cards: Iterable[C]) -> tuple[C, ...]:
@@ -19,7 +20,8 @@ def remove_cards(pile: Sequence[C], cards: Iterable[C]) -> tuple[C, ...]:
         else:
             kept.append(card)
     if +wanted:
-        raise DomainError("card_not_in_hand", f"not held: {', '.join(sorted(map(str, +wanted)))}")
+        missing = ", ".join(sorted(map(str, +wanted)))
+        raise Refusal[Code]("card_not_in_hand", "not held: {}", missing).error()
     return tuple(kept)
 
 

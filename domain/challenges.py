@@ -14,13 +14,29 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.errors import DomainError, require
+from domain.errors import Refusal, require
 
 STREAM_PREFIX = "challenge:"
 DECLINE_REASONS = ("generic", "later", "kind", "options", "clock", "bots")
 """Why a challenged player may decline, as a client shows it."""
 DeclineReason = Literal["generic", "later", "kind", "options", "clock", "bots"]
 Status = Literal["new", "open", "accepted", "declined", "cancelled", "expired"]
+Answered = Literal[
+    "challenge_accepted", "challenge_declined", "challenge_cancelled", "challenge_expired"
+]
+"""A challenge answered already (or whose time is up): none but its first answer counts."""
+Code = (
+    Answered
+    | Literal["challenge_exists", "cannot_challenge_yourself", "challenge_not_due"]
+    | Literal["challenge_not_found", "own_challenge", "not_challenged", "not_your_challenge"]
+)
+Refused = Refusal[Code]
+ANSWERED: dict[Status, Answered] = {
+    "accepted": "challenge_accepted",
+    "declined": "challenge_declined",
+    "cancelled": "challenge_cancelled",
+    "expired": "challenge_expired",
+}
 
 
 class IssueChallenge(msgspec.Struct, frozen=True):
@@ -118,19 +134,21 @@ def decide(
 ) -> tuple[ChallengeEvent, ...]:
     """The events a command records at `now`, or a refusal with a stable code."""
     if isinstance(command, IssueChallenge):
-        require(challenge.status == "new", "challenge_exists", "this challenge exists already")
+        require(
+            challenge.status == "new",
+            Refused("challenge_exists", "this challenge exists already"),
+        )
         require(
             command.challenged is None or command.challenged != command.challenger,
-            "cannot_challenge_yourself",
-            "a player cannot challenge themselves",
+            Refused("cannot_challenge_yourself", "a player cannot challenge themselves"),
         )
         return (ChallengeIssued(**msgspec.structs.asdict(command)),)
     issued = _open(challenge)
     due = now >= issued.expires_at
     if isinstance(command, ExpireChallenge):
-        require(due, "challenge_not_due", "the challenge has time left")
+        require(due, Refused("challenge_not_due", "the challenge has time left"))
         return (ChallengeExpired(issued.challenger, issued.challenged),)
-    require(not due, "challenge_expired", "this challenge has expired")
+    require(not due, Refused("challenge_expired", "this challenge has expired"))
     match command:
         case AcceptChallenge(player, game_id):
             _require_addressee(issued, player, "accept")
@@ -141,8 +159,7 @@ def decide(
         case CancelChallenge(player):
             require(
                 player == issued.challenger,
-                "not_your_challenge",
-                "only the challenge's author may cancel it",
+                Refused("not_your_challenge", "only the challenge's author may cancel it"),
             )
             return (ChallengeCancelled(issued.challenger, issued.challenged),)
     raise AssertionError(command)
@@ -181,23 +198,21 @@ def stream_id(challenge_id: str) -> str:
 def _open(challenge: Challenge) -> ChallengeIssued:
     """The challenge as issued, refused unless it is still open."""
     if challenge.status == "new" or challenge.issued is None:
-        raise DomainError("challenge_not_found", "no such challenge")
-    require(
-        challenge.status == "open",
-        f"challenge_{challenge.status}",
-        f"this challenge is {challenge.status} already",
-    )
+        raise Refused("challenge_not_found", "no such challenge").error()
+    if challenge.status != "open":
+        status = challenge.status
+        raise Refused(ANSWERED[status], "this challenge is {} already", status).error()
     return challenge.issued
 
 
 def _require_addressee(issued: ChallengeIssued, player: str, verb: str) -> None:
     require(
         player != issued.challenger,
-        "own_challenge",
-        f"the challenge's author cannot {verb} it",
+        Refused("own_challenge", "the challenge's author cannot {} it", verb),
     )
     require(
         issued.challenged is None or issued.challenged == player,
-        "not_challenged",
-        f"this challenge is for another player; only they may {verb} it",
+        Refused(
+            "not_challenged", "this challenge is for another player; only they may {} it", verb
+        ),
     )

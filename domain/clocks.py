@@ -14,13 +14,16 @@ marked absent: its deadline is then the moment its turn comes, until its player 
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.errors import DomainError, require
+from domain.errors import Refusal, require
 
 CLOCK = "clock"
+Code = Literal["invalid_options"]
+"""Why a clock (or any table option) is refused."""
+Refused = Refusal[Code]
 """The option that holds a table's clock, beside the game's own options."""
 ABSENT_AFTER = 3
 """Timeouts in a row after which a seat is marked absent."""
@@ -112,13 +115,12 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], ClockOpti
     try:
         clock = msgspec.convert(given, ClockOptions)
     except msgspec.ValidationError as error:
-        raise DomainError("invalid_options", f"invalid options: clock: {error}") from None
+        raise Refused("invalid_options", "invalid options: clock: {}", error).error() from None
     timed = (clock.turn_seconds is None) != (clock.bank_seconds is None)
-    require(timed, "invalid_options", "a clock has either turn_seconds or bank_seconds")
+    require(timed, Refused("invalid_options", "a clock has either turn_seconds or bank_seconds"))
     require(
         clock.bank_seconds is not None or clock.increment_seconds == 0,
-        "invalid_options",
-        "increment_seconds goes with bank_seconds",
+        Refused("invalid_options", "increment_seconds goes with bank_seconds"),
     )
     return game, clock
 

@@ -64,6 +64,20 @@ def unknown_event(kind: str, event: Never) -> NoReturn:
     raise TypeError(f"{kind} has no event {type(event).__name__}")
 
 
+def unknown_command(kind: str, command: Never) -> NoReturn:
+    """How every game's `decide` ends: a command outside its union cannot be decoded for the
+    kind, and typed `Never`, so mypy proves that every command has its own case."""
+    raise TypeError(f"{kind} has no command {type(command).__name__}")
+
+
+def legal(
+    candidates: Iterable[CommandT], refusal: Callable[[CommandT], object | None]
+) -> tuple[CommandT, ...]:
+    """How every game's `legal_moves` ends: the moment's candidates that the game's one
+    legality check (the same `decide` rejects with) answers no refusal for."""
+    return tuple(move for move in candidates if refusal(move) is None)
+
+
 Strategy = Callable[[ViewT, Sequence[CommandT], Chance], CommandT]
 """A bot: (the seat's game view, its legal moves, chance) -> one of the legal moves."""
 
@@ -106,6 +120,8 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     narrate: Callable[[Any, Voice], str]
     """What an event means to `voice.viewer`, in one short sentence; it is given the event as
     redacted for that viewer (which may be a type of its own), so it names no hidden card."""
+    refusal_codes: tuple[str, ...]
+    """Every code the game refuses a command with (`domain.errors.codes` of its `Code`)."""
     real_time: bool = False
     seat_limits: Callable[[OptionsT], tuple[int, int]] | None = None
     blurb: str = ""

@@ -10,14 +10,18 @@ a prefix no registered handle may take.
 """
 
 import unicodedata
+from typing import Literal
 
 import msgspec
 
-from domain.errors import require
+from domain.errors import Refusal, require
 
 MAX_HANDLE = 40
 BOT_PREFIX = "bot:"
 STREAM_PREFIX = "player:"
+Code = Literal["invalid_handle"]
+"""Why a handle is refused (whether it is taken is the store's to say)."""
+Refused = Refusal[Code]
 
 
 class RegisterPlayer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -34,19 +38,16 @@ def register(command: RegisterPlayer) -> PlayerRegistered:
     handle = command.handle.strip()
     require(
         0 < len(handle) <= MAX_HANDLE,
-        "invalid_handle",
-        f"a handle has 1 to {MAX_HANDLE} characters",
+        Refused("invalid_handle", f"a handle has 1 to {MAX_HANDLE} characters"),
     )
     require(
         handle.isprintable(),
-        "invalid_handle",
-        "a handle holds no control or invisible characters",
+        Refused("invalid_handle", "a handle holds no control or invisible characters"),
     )
-    require("/" not in handle, "invalid_handle", "a handle holds no `/`")
+    require("/" not in handle, Refused("invalid_handle", "a handle holds no `/`"))
     require(
         not handle_key(handle).startswith(BOT_PREFIX),
-        "invalid_handle",
-        f"handles starting with {BOT_PREFIX!r} are the bots'",
+        Refused("invalid_handle", f"handles starting with {BOT_PREFIX!r} are the bots'"),
     )
     return PlayerRegistered(handle)
 

@@ -19,21 +19,22 @@ import asyncio
 import contextlib
 from collections import defaultdict
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 import asyncpg
 import msgspec
 
+from commands.codec import tag_of
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
 from commands.registry import game_rules
 from domain import clocks, table
 from domain.decider import AnyRules
-from domain.errors import DomainError, require
+from domain.errors import DomainError, Refusal, require
 from domain.table import setup
 from infra import workers
 
-SEAT_TAKEN = table.SeatTaken.__struct_config__.tag
+SEAT_TAKEN = tag_of(table.SeatTaken)
 BOT = "random"
 """The strategy of the bots that take the seats left when a wait is over."""
 BOTS_CHECK_SECONDS = 1.0
@@ -251,7 +252,9 @@ def _seat_count(rules: AnyRules, seats: int | None) -> int:
         return max(low, 2)
     require(
         low <= seats <= high,
-        "invalid_seats",
-        f"a table of {rules.kind} with its default options has {low} to {high} seats",
+        Refusal[Literal["invalid_seats"]](
+            "invalid_seats",
+            f"a table of {rules.kind} with its default options has {low} to {high} seats",
+        ),
     )
     return seats

@@ -4,10 +4,13 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
+from litestar import Litestar
+
 from api.contract.examples import request_examples, response_examples
 from api.contract.kinds import REF
-from api.contract.operations import Operation, operations, status_of
-from api.contract.schemas import REQUEST_BODIES, STREAM_DATA, complete_read_models, components
+from api.contract.operations import operations, status_of
+from api.contract.schemas import complete_read_models, components
+from api.http.described import Described
 from api.http.errors import PROBLEM
 
 SECURITY_SCHEME = "SeatToken"
@@ -15,8 +18,8 @@ TICKET_SCHEME = "StreamTicket"
 PLAYER_SCHEME = "PlayerToken"
 
 
-def publish(generated: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI document Litestar generated, made precise (see `api.contract`)."""
+def publish(generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
+    """The OpenAPI document Litestar generated for `app`, made precise (see `api.contract`)."""
     document = copy.deepcopy(generated)
     document.setdefault("components", {}).setdefault("schemas", {}).update(components())
     complete_read_models(document["components"]["schemas"])
@@ -39,48 +42,49 @@ def publish(generated: dict[str, Any]) -> dict[str, Any]:
             "answered with, for clients that cannot send headers (`EventSource`).",
         },
     }
-    described = operations()
+    described = operations(app)
     for path, item in document["paths"].items():
         for method, operation in item.items():
             key = (method, path)
-            assert key in described, f"{method.upper()} {path} is not in api.contract.operations"
+            assert key in described, f"{method.upper()} {path} has no route"
             _complete(operation, method, path, described[key])
     _prune(document)
     return document
 
 
-def _complete(operation: dict[str, Any], method: str, path: str, described: Operation) -> None:
+def _complete(operation: dict[str, Any], method: str, path: str, described: Described) -> None:
     docstring = operation.get("description", "").strip()
     operation["description"] = "\n\n".join(
-        part for part in (docstring, described.description, _auth_note(described)) if part
+        part for part in (docstring, _auth_note(described)) if part
     ) or operation.get("summary", "")
     responses = operation["responses"]
     for status in [status for status in responses if int(status) >= 400]:
         del responses[status]
     success = next(status for status in responses if status.startswith("2"))
     body = responses[success].setdefault("content", {})
-    if path in STREAM_DATA:
-        data = STREAM_DATA[path]
+    if described.stream:
+        refs = [{"$ref": REF + name} for name in described.stream_data]
+        either = {"anyOf": refs, "description": "One of these; the message's `event` says which."}
+        stream = {"type": "string", "description": "Server-Sent Events; " + described.stream}
         responses[success]["content"] = body = {
             "text/event-stream": {
-                "schema": {"type": "string", "description": f"Server-Sent Events; {data[0]}"},
-                "x-event-data": data[1],
+                "schema": stream,
+                "x-event-data": refs[0] if len(refs) == 1 else either,
             }
         }
     for media in body.values():
-        media["examples"] = response_examples(method, path)
+        media["examples"] = described.answers or response_examples(method, path)
     if success == "201" and _takes_idempotency_key(operation):
         responses["200"] = {
             **copy.deepcopy(responses["201"]),
             "description": "The same answer again: this `Idempotency-Key` was used before.",
         }
-    if path in REQUEST_BODIES:
-        schema, description = REQUEST_BODIES[path]
+    if described.body:
         operation["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": {"$ref": REF + schema}}},
-        } | ({"description": description} if description else {})
-    request = request_examples(method, path)
+            "content": {"application/json": {"schema": {"$ref": REF + described.body}}},
+        } | ({"description": described.body_note} if described.body_note else {})
+    request = described.asks or request_examples(method, path)
     if request is not None:
         operation["requestBody"]["content"]["application/json"]["examples"] = request
     if described.token != "none":
@@ -104,7 +108,7 @@ def _takes_idempotency_key(operation: dict[str, Any]) -> bool:
     return any(parameter["name"] == "Idempotency-Key" for parameter in parameters)
 
 
-def _auth_note(described: Operation) -> str:
+def _auth_note(described: Described) -> str:
     ticket = (
         " A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for "
         "the token where a client cannot send headers (`EventSource`)."

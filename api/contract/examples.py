@@ -1,4 +1,5 @@
-"""Examples of every operation's bodies, taken from a real table of each kind."""
+"""Examples of the bodies of the operations about a game of some kind, taken from a real table
+of each kind; the other routes give theirs (`Described.answers`, `Described.asks`)."""
 
 import functools
 import json
@@ -6,10 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import msgspec
-
-from api.contract import player_examples
-from api.http import bodies
+from api.http.described import EXAMPLE_ID, json_value
 from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import table
@@ -17,7 +15,6 @@ from domain.decider import SPECTATOR, AnyRules
 
 EXAMPLE_TIME = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 EXAMPLE_SECRET = b"an example table's secret seed"
-EXAMPLE_ID = "0f8e2c51-6a1d-4c1e-9a57-2b4a3e5d7c90"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +52,11 @@ def kind_example(kind: str) -> KindExample:
         if event
     ]
     return KindExample(
-        view=_json(table.view(rules, state, 0)),
-        public=_json(table.view(rules, state, SPECTATOR)),
-        command=_json(moves[0]) if moves else {"type": "start_game"},
-        events=_json(events),
+        view=json_value(table.view(rules, state, 0)),
+        public=json_value(table.view(rules, state, SPECTATOR)),
+        command=json_value(moves[0]) if moves else {"type": "start_game"},
+        events=json_value(events),
     )
-
-
-def _json(value: Any) -> Any:
-    """A value as the service sends it, decoded as JSON (tuples become lists)."""
-    return msgspec.json.decode(msgspec.json.encode(value))
 
 
 def _decide(rules: AnyRules, state: table.AnyTable, seat: int | None, command: Any) -> Any:
@@ -84,8 +76,6 @@ def _per_kind(value: Any) -> dict[str, Any]:
 
 def response_examples(method: str, path: str) -> dict[str, Any]:
     """Examples of an operation's success body, by name."""
-    if (players_own := player_examples.response(method, path)) is not None:
-        return players_own
     first = next(iter(GAMES))
     view = kind_example(first).view
     match method, path:
@@ -100,24 +90,6 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
                     "events": kind_example(kind).events,
                 }
             )
-        case "get", "/games/kinds":
-            kinds = [_json(bodies.kind_info(rules)) for rules in GAMES.values()]
-            return {"kinds": {"value": kinds}}
-        case "post", "/games":
-            return {"created": {"value": {"id": EXAMPLE_ID, "kind": first, "version": 1}}}
-        case "post", "/games/{game_id}/seats":
-            seat = {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}
-            return {"seated": {"value": seat}}
-        case "post", "/quickplay" | "/games/{game_id}/rematch":
-            seat = {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}
-            return {"seated": {"value": seat}}
-        case "post", "/players":
-            return {"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}}
-        case "get", "/player":
-            return {"signed in": {"value": {"handle": "ada"}}}
-        case "post", "/games/{game_id}/tickets":
-            ticket = {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
-            return {"issued": {"value": ticket}}
         case "get", "/games/{game_id}/live":
             events = kind_example(first).events[:2]
             messages = [_sse(e["event"]["type"], e["event"], e["version"]) for e in events]
@@ -129,14 +101,6 @@ def response_examples(method: str, path: str) -> dict[str, Any]:
             }
         case "get", "/lobby/live":
             return {"stream": {"value": _sse("lobby", _lobby_page(view["kind"], view))}}
-        case "get", "/health":
-            ok = {"status": "ok", "postgres": "ok", "redis": "ok"}
-            degraded = {"status": "degraded", "postgres": "ok", "redis": "down"}
-            return {"ok": {"value": ok}, "degraded": {"value": degraded}}
-        case "get", "/health/live" | "/health/ready":
-            return {"ok": {"value": {"status": "ok"}}}
-        case "get", "/metrics":
-            return {"metrics": {"value": "# HELP cardroom_commands_total ...\n"}}
     return _read_example(method, path, view)
 
 
@@ -156,9 +120,6 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
             }
             log_body = {"game_id": EXAMPLE_ID, "kind": kind, "seed": "ab12...", "events": [record]}
             return {"log": {"value": log_body}}
-        case "get", "/games/{game_id}/audit":
-            checks = [{"name": "hash_chain", "ok": True, "detail": "42 links"}]
-            return {"audit": {"value": {"ok": True, "checks": checks, "first_failure": None}}}
         case "get", "/players/{name}":
             kinds = [{"kind": kind, "played": 3, "won": 2, "points": 41}]
             recent = {"game_id": EXAMPLE_ID, "kind": kind, "seat": 0, "score": 17, "place": 1}
@@ -170,17 +131,13 @@ def _read_example(method: str, path: str, view: Any) -> dict[str, Any]:
             record = {"name": "ada", "kinds": kinds, "recent_games": games_played}
             record |= {"ratings": [rated], "rating_changes": [moved]}
             return {"player": {"value": record}}
-        case "get", "/ratings/{kind}":
-            rating = {"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3}
-            return {"page": {"value": {"items": [rating], "next_offset": None}}}
         case "get", "/tables/{game_id}":
             return {"summary": {"value": _summary(kind)}}
         case "get", "/tables":
             return {"page": {"value": {"items": [_summary(kind)], "next_offset": 50}}}
         case "get", "/lobby":
             return {"page": {"value": _lobby_page(kind, view)}}
-    entry = {"player": "ada", "played": 3, "won": 2, "points": 41}
-    return {"page": {"value": {"items": [entry], "next_offset": None}}}
+    raise AssertionError(f"{method.upper()} {path} has no example: give its route `answers`")
 
 
 def _lobby_page(kind: str, view: Any) -> dict[str, Any]:
@@ -218,25 +175,11 @@ def _summary(kind: str) -> dict[str, Any]:
 
 
 def request_examples(method: str, path: str) -> dict[str, Any] | None:
-    if (players_own := player_examples.request(method, path)) is not None:
-        return players_own
     match method, path:
         case "post", "/games":
-            return _per_kind(lambda kind: {"kind": kind, "options": _json(GAMES[kind].Options())})
-        case "post", "/games/{game_id}/seats":
-            person = {"name": "ada", "entropy": "my lucky dice"}
-            player = {"summary": "with a player token", "value": {"entropy": "my lucky dice"}}
-            bot = {
-                "summary": "a bot, seated by the host with its seat token",
-                "value": {"bot": "heuristic"},
-            }
-            return {"person": {"value": person}, "player": player, "bot": bot}
-        case "post", "/players":
-            return {"player": {"value": {"handle": "ada"}}}
-        case "post", "/quickplay":
-            casual = {"summary": "a casual seat", "value": {"kind": "gnono", "name": "ada"}}
-            player = {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}}
-            return {"player": player, "casual": casual}
+            return _per_kind(
+                lambda kind: {"kind": kind, "options": json_value(GAMES[kind].Options())}
+            )
         case "post", "/games/{game_id}/commands":
             return _per_kind(lambda kind: kind_example(kind).command)
     return None

@@ -1,297 +1,34 @@
-"""What each operation of the service can refuse, whether it takes a seat token, and what its
-description adds to the handler's docstring: what a route's signature cannot say."""
+"""What each operation of the service can refuse and which tokens it takes, as its route says
+(`api.http.described`), completed with what the route's other settings imply."""
 
-import ast
-import importlib.util
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Literal
+from dataclasses import replace
 
+from litestar import Litestar
+from litestar.routes import HTTPRoute
+
+from api.http.described import CONTRACT, Described
 from api.http.errors import DEFAULT_REFUSAL_STATUS, STATUS_BY_CODE
-from api.live.tickets import TICKETS_PER_SEAT
-from commands.registry import GAMES
-
-Token = Literal["none", "optional", "required"]
+from api.http.rate_limits import RATE_LIMIT
 
 
-@dataclass(frozen=True, slots=True)
-class Operation:
-    """What a signature cannot say about one operation."""
-
-    codes: tuple[str, ...]
-    """Every refusal `code` the operation can answer with."""
-    token: Token = "none"
-    """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
-    ticket: bool = False
-    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
-    player: Token = "none"
-    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
-    description: str = ""
-    """Said after the handler's docstring."""
-
-
-_GAME = ("game_not_found",)
-_QUERY = ("invalid_query",)
-_BODY = ("malformed_json", "invalid_body", "body_too_large")
-_KEYED = ("idempotency_key_reused", "invalid_query")
-"""An `Idempotency-Key` sent before with another request, or too long."""
-_VIEWER = ("wrong_token", *_GAME)
-_TABLE_REFUSALS = (
-    "already_started",
-    "not_enough_seats",
-    "not_started",
-    "game_over",
-    "not_seated",
-    "no_clock",
-    "not_absent",
-    "not_host",
-    "table_not_open",
-)
-
-
-def game_refusals() -> tuple[str, ...]:
-    """Every refusal code a game of any kind raises while it is played, read from the games'
-    source (`require(..., "code", ...)`, `refuse("code", ...)`, `DomainError("code", ...)`)."""
-    codes: set[str] = set()
-    for rules in GAMES.values():
-        codes.update(_codes_in_package(rules.decide.__module__.rsplit(".", 1)[0]))
-    for module in SHARED_GAME_MODULES:
-        codes.update(_codes_in_package(module))
-    return tuple(sorted(codes - STATUS_BY_CODE.keys()))
-
-
-SHARED_GAME_MODULES = ("domain.cards", "domain.seats")
-"""Modules the games share that may refuse a move too."""
-
-
-def _codes_in_package(name: str) -> Iterator[str]:
-    """The codes raised in a module, or in every module of a package."""
-    spec = importlib.util.find_spec(name)
-    assert spec is not None, f"no module {name}"
-    if spec.submodule_search_locations:
-        sources = [
-            s for f in spec.submodule_search_locations for s in sorted(Path(f).rglob("*.py"))
-        ]
-    else:
-        assert spec.origin is not None, f"{name} has no source"
-        sources = [Path(spec.origin)]
-    for source in sources:
-        yield from _codes_in_source(source.read_text())
-
-
-def _codes_in_source(source: str) -> Iterator[str]:
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Return) and _is_refusal(node.value):
-            yield node.value.elts[0].value  # type: ignore[union-attr]
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+def operations(app: Litestar) -> dict[tuple[str, str], Described]:
+    """Every published operation of the app, by (method, path): the codes its route lists,
+    `rate_limited` where it names a rate limit, `unavailable` unless it asks no store."""
+    described: dict[tuple[str, str], Described] = {}
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
             continue
-        position = {"require": 1, "refuse": 0, "DomainError": 0}.get(node.func.id)
-        if position is None or len(node.args) <= position:
-            continue
-        argument = node.args[position]
-        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-            yield argument.value
-
-
-def _is_refusal(value: ast.expr | None) -> bool:
-    """`return "code", "sentence"`: a refusal check's answer."""
-    return (
-        isinstance(value, ast.Tuple)
-        and len(value.elts) == 2
-        and isinstance(value.elts[0], ast.Constant)
-        and isinstance(value.elts[0].value, str)
-        and isinstance(value.elts[1], ast.Constant | ast.JoinedStr)
-    )
-
-
-STORELESS = {("get", "/health/live"), ("get", "/metrics"), ("get", "/games/kinds")}
-"""The operations that ask neither Postgres nor Redis; every other one answers 503
-`unavailable` (with `Retry-After`) while the store it needs does not answer."""
-RATE_LIMITED = {
-    ("post", "/games"),
-    ("post", "/games/{game_id}/rematch"),
-    ("post", "/quickplay"),
-    ("post", "/players"),
-    ("post", "/games/{game_id}/seats"),
-    ("post", "/games/{game_id}/commands"),
-    ("post", "/challenges"),
-    ("post", "/challenges/{challenge_id}/accept"),
-    ("post", "/challenges/{challenge_id}/decline"),
-    ("post", "/challenges/{challenge_id}/cancel"),
-}
-"""The operations under a rate limit (`api.http.rate_limits`), answering 429 `rate_limited`."""
-
-
-def operations() -> dict[tuple[str, str], Operation]:
-    """Every operation of the service, by (method, path), and what it can refuse."""
-    described = _described()
-    for key, operation in described.items():
-        limited = ("rate_limited",) if key in RATE_LIMITED else ()
-        down = () if key in STORELESS else ("unavailable",)
-        described[key] = replace(operation, codes=(*operation.codes, *limited, *down))
+        for handler in route.route_handlers:
+            if not handler.resolve_include_in_schema():
+                continue
+            said = handler.opt.get(CONTRACT)
+            assert isinstance(said, Described), f"{route.path_format} says nothing of its contract"
+            limited = ("rate_limited",) if RATE_LIMIT in handler.opt else ()
+            down = () if said.storeless else ("unavailable",)
+            for method in handler.http_methods:
+                key = (method.lower(), route.path_format)
+                described[key] = replace(said, codes=(*said.codes, *limited, *down))
     return described
-
-
-def _described() -> dict[tuple[str, str], Operation]:
-    # imported here: the players' operations are built of this module's `Operation`
-    from api.contract.player_operations import player_operations
-
-    playing = tuple(sorted({*_TABLE_REFUSALS, *game_refusals()}))
-    return {
-        ("get", "/health"): Operation(
-            (),
-            description="While Redis is down the status is `degraded` (200): games are "
-            "played, live pushes and stream tickets wait. While Postgres is down it is 503.",
-        ),
-        ("get", "/health/live"): Operation((), description="Liveness: asks no store."),
-        ("get", "/health/ready"): Operation(
-            (), description="Readiness: Postgres answers (Redis is not needed to serve)."
-        ),
-        ("get", "/metrics"): Operation(()),
-        ("get", "/games/kinds"): Operation(()),
-        ("post", "/games"): Operation(
-            (
-                *_BODY,
-                "unknown_kind",
-                "invalid_options",
-                "conflict",
-                *_KEYED,
-                "busy",
-            ),
-            description="Options left out take the defaults `/games/kinds` lists.",
-        ),
-        ("post", "/games/{game_id}/seats"): Operation(
-            (
-                *_BODY,
-                *_GAME,
-                "invalid_name",
-                "invalid_entropy",
-                "unknown_bot",
-                "think_out_of_bounds",
-                "think_without_search",
-                "think_without_bot",
-                "table_not_open",
-                "table_full",
-                "wrong_token",
-                "not_host",
-                "already_seated",
-                *_KEYED,
-                "busy",
-            ),
-            player="optional",
-            description="Answers 200 with the same seat when an `Idempotency-Key` is reused. "
-            "With a player's token the seat is the player's (named after them unless `name` "
-            "is given) and counts in the scoreboards and ratings; a player holds one seat per "
-            "table. A seat with a free name and no player token counts for nobody. Once "
-            "someone sits, a bot's seat needs the host's seat token (the first seat's).",
-        ),
-        ("post", "/games/{game_id}/commands"): Operation(
-            (
-                "malformed_json",
-                "body_too_large",
-                "invalid_command",
-                "missing_token",
-                *_VIEWER,
-                *playing,
-                *_KEYED,
-                "busy",
-            ),
-            token="required",
-            description=(
-                "The body is one of the kind's commands (`start_game` included, and "
-                "`cancel_table` for the host before the start); the answer lists the events "
-                "it caused as this seat sees them."
-            ),
-        ),
-        ("post", "/games/{game_id}/rematch"): Operation(
-            ("missing_token", *_VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
-            token="required",
-        ),
-        ("get", "/games/{game_id}"): Operation(_VIEWER, token="optional"),
-        ("get", "/games/{game_id}/events"): Operation((*_QUERY, *_VIEWER), token="optional"),
-        ("post", "/games/{game_id}/tickets"): Operation(
-            ("missing_token", *_VIEWER),
-            token="required",
-            description=(
-                "A browser's `EventSource` cannot send `Authorization`: it opens "
-                "`GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what "
-                "the seat sees. The ticket opens (and reopens, on a reconnect) the seat's "
-                "stream for `expires_in` seconds; then it is refused (`invalid_ticket`) and a "
-                "fresh one is needed. A stream once open keeps its seat. A seat holds at most "
-                f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
-            ),
-        ),
-        ("get", "/games/{game_id}/live"): Operation(
-            (*_QUERY, *_VIEWER, "invalid_ticket", "too_many_streams"),
-            token="optional",
-            ticket=True,
-            description=(
-                "Each message's `event` is the event's `type`, its `id` the version and its "
-                "`data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of "
-                "events (the first too, even when empty) is followed by a message "
-                "`event: view` whose `data` is the caller's `TableView` as of that batch. "
-                "Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what "
-                "was missed; the stream ends with the game, and is also ended when the "
-                "service stops or the client falls too far behind (reconnect then). "
-                "Streams are capped per game and per client address: past a cap, 429 "
-                "`too_many_streams`."
-            ),
-        ),
-        ("get", "/games/{game_id}/replay"): Operation(
-            (*_QUERY, *_VIEWER, "version_not_found"), token="optional"
-        ),
-        ("get", "/games/{game_id}/log"): Operation(
-            (*_QUERY, *_GAME, "game_not_over", "malformed_log")
-        ),
-        ("get", "/games/{game_id}/audit"): Operation((*_GAME, "game_not_over", "malformed_log")),
-        ("get", "/lobby"): Operation((*_QUERY, "unknown_kind")),
-        ("get", "/lobby/live"): Operation(
-            (*_QUERY, "unknown_kind", "too_many_streams"),
-            description=(
-                "Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the "
-                "lobby trails the games by the projection lag. The stream ends only when the "
-                "service stops. It counts in the cap of streams per client address (429 "
-                "`too_many_streams`)."
-            ),
-        ),
-        ("get", "/tables"): Operation((*_QUERY, "unknown_kind", "unknown_status")),
-        ("get", "/tables/{game_id}"): Operation(_GAME),
-        ("get", "/scoreboards/{kind}"): Operation((*_QUERY, "unknown_kind")),
-        ("get", "/players/{name}"): Operation((*_QUERY, "not_found")),
-        ("post", "/quickplay"): Operation(
-            (
-                *_BODY,
-                "unknown_kind",
-                "invalid_seats",
-                "invalid_name",
-                "invalid_entropy",
-                "wrong_token",
-                "already_waiting",
-                "busy",
-            ),
-            player="optional",
-            description="Without a player token the seat is a casual one and needs a `name`. "
-            "Quick play fills only the tables it opened and the rematches of the kind's "
-            "default options and no clock: a table opened with `POST /games` is never chosen. "
-            "A player already waiting at an open table of the "
-            "kind is refused (`already_waiting`, naming it) rather than given another.",
-        ),
-        ("get", "/ratings/{kind}"): Operation(
-            (*_QUERY, "unknown_kind"),
-            description="Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates "
-            "its registered players and bots (seats with a free name are left out).",
-        ),
-        **player_operations(_BODY, _QUERY),
-        ("get", "/player"): Operation(("missing_token", "wrong_token"), player="required"),
-        ("post", "/players"): Operation(
-            (*_BODY, "invalid_handle", "handle_taken"),
-            description="Handles have 1 to 40 printable characters, no `/`, and do not start "
-            "with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). "
-            "A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, "
-            "`ada` is taken too.",
-        ),
-    }
 
 
 def status_of(code: str) -> int:

@@ -143,46 +143,6 @@ def _docstring(cls: type) -> str:
     return " ".join((inspect.getdoc(cls) or "").split())
 
 
-REQUEST_BODIES = {
-    "/games": ("CreateGame", ""),
-    "/games/{game_id}/seats": ("TakeSeatRequest", ""),
-    "/players": ("RegisterPlayer", "The handle to register."),
-    "/quickplay": ("QuickPlayRequest", ""),
-    "/challenges": ("ChallengeRequest", "The kind, options and seats, and who is challenged."),
-    "/challenges/{challenge_id}/decline": ("DeclineRequest", "Why (`generic` when left out)."),
-    "/games/{game_id}/commands": ("AnyCommand", "One of the caller's `legal_moves`."),
-}
-"""The body each operation that takes one reads (decoded by the route itself, so that no
-body is built deeper than its type), and what the description says of it."""
-
-STREAM_DATA: dict[str, tuple[str, dict[str, Any]]] = {
-    "/games/{game_id}/live": (
-        "each `data` is an `AnyEvent`, followed by its `Narration` (`event: narration`), or "
-        "with `?include=view` the caller's `TableView` (`event: view`).",
-        {
-            "anyOf": [
-                {"$ref": REF + "AnyEvent"},
-                {"$ref": REF + "Narration"},
-                {"$ref": REF + "TableView"},
-            ],
-            "description": "An event as the caller may see it (the message's `event` is its "
-            "`type`), what it means to the caller (`event: narration`), or the caller's view "
-            "(`event: view`).",
-        },
-    ),
-    "/players/me/live": (
-        "each `data` is a `PlayerNotice` (the message's `event` is its `type`).",
-        {"$ref": REF + "PlayerNotice"},
-    ),
-    "/lobby/live": (
-        "each `data` is a `LobbyPage` (`event: lobby`).",
-        {"$ref": REF + "LobbyPage"},
-    ),
-}
-"""What each Server-Sent Events stream says in words, and the schema of its messages' `data`
-(published as the media type's `x-event-data`)."""
-
-
 def _without_defaults(schema: dict[str, Any]) -> dict[str, Any]:
     """A request body's schema: its fields' defaults said in words, so that generated
     clients leave them optional (a default is what the service assumes when one is left out,

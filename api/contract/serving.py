@@ -10,7 +10,7 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
-from litestar import Request, Router, get
+from litestar import Litestar, Request, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
@@ -29,9 +29,9 @@ class _Published:
         self._generated: dict[str, Any] | None = None
         self._published: dict[str, Any] = {}
 
-    def __call__(self, generated: dict[str, Any]) -> dict[str, Any]:
+    def __call__(self, generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
         if generated is not self._generated:
-            self._published = publish(generated)
+            self._published = publish(generated, app)
             self._generated = generated
         return self._published
 
@@ -44,7 +44,7 @@ class ContractJson(JsonRenderPlugin):
         self._published = published
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        return super().render(request, self._published(openapi_schema))
+        return super().render(request, self._published(openapi_schema, request.app))
 
 
 class ContractSwagger(SwaggerRenderPlugin):
@@ -61,7 +61,7 @@ class ContractSwagger(SwaggerRenderPlugin):
         self._published = published
 
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        document = self.render_json(request, self._published(openapi_schema))
+        document = self.render_json(request, self._published(openapi_schema, request.app))
         # "</" cannot end the data block early once written as the JSON escape "<\/".
         data = document.replace(b"</", b"<\\/").decode()
         title = html.escape(openapi_schema["info"]["title"])

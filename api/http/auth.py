@@ -1,10 +1,16 @@
-"""Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for."""
+"""Tokens: `Authorization: Bearer <token>` names the seat (or the player) a request acts for.
+
+A route that acts for a seat or a player takes it as a dependency (`ActingSeat`,
+`CallingPlayer`, `SignedInPlayer`), named in its `dependencies` (`SEAT`, `PLAYER`,
+`SIGNED_IN`)."""
 
 from typing import Any
 
 from litestar import Request
-from litestar.di import NamedDependency
+from litestar.di import NamedDependency, Provide
 
+from api.http.errors import HttpRefusal
+from api.http.params import GameId
 from commands.games import LoadedGame
 from commands.handler import CommandHandler
 from domain.decider import SPECTATOR
@@ -20,7 +26,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
     if header is None:
         return None
     if not header.lower().startswith(_SCHEME):
-        raise DomainError("wrong_token", "use the header `Authorization: Bearer <seat token>`")
+        raise HttpRefusal("wrong_token", "use the header `Authorization: Bearer <seat token>`")
     return header[len(_SCHEME) :].strip()
 
 
@@ -32,7 +38,7 @@ async def viewer(handler: CommandHandler, game_id: str, token: str | None) -> in
     if seat is None:
         seat = await _player_seat(handler, game_id, token)
     if seat is None:
-        raise DomainError("wrong_token", "this token holds no seat at this game")
+        raise HttpRefusal("wrong_token", "this token holds no seat at this game")
     return seat
 
 
@@ -67,12 +73,41 @@ async def required_player(handler: CommandHandler, request: Request[Any, Any, An
     without a token (`missing_token`) and with a token of no player (`wrong_token`)."""
     token = bearer_token(request)
     if token is None:
-        raise DomainError("missing_token", "send `Authorization: Bearer <player token>`")
+        raise HttpRefusal("missing_token", "send `Authorization: Bearer <player token>`")
     return await handler.games.player_for_token(token)
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:
     """The seat a command acts for; commands need a token."""
     if token is None:
-        raise DomainError("missing_token", "commands need `Authorization: Bearer <seat token>`")
+        raise HttpRefusal("missing_token", "commands need `Authorization: Bearer <seat token>`")
     return await viewer(handler, game_id, token)
+
+
+async def _acting_seat(
+    request: Request[Any, Any, Any], handler: HandlerDependency, game_id: GameId
+) -> int:
+    await handler.games.rules_of(game_id)  # an unknown game is refused before any token
+    return await acting_seat(handler, game_id, bearer_token(request))
+
+
+async def _calling_player(
+    request: Request[Any, Any, Any], handler: HandlerDependency
+) -> str | None:
+    return await calling_player(handler, request)
+
+
+async def _required_player(request: Request[Any, Any, Any], handler: HandlerDependency) -> str:
+    return await required_player(handler, request)
+
+
+ActingSeat = NamedDependency[int]
+"""The seat a request acts for (a route's `seat`), from its seat token: the game is known
+and the token holds a seat there."""
+CallingPlayer = NamedDependency[str | None]
+"""The handle of the player whose token the request carries (a route's `player`), if any."""
+SEAT = {"seat": Provide(_acting_seat)}
+PLAYER = {"player": Provide(_calling_player)}
+SignedInPlayer = NamedDependency[str]
+"""The handle of the player whose token the request must carry (a route's `player`)."""
+SIGNED_IN = {"player": Provide(_required_player)}

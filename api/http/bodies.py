@@ -4,13 +4,15 @@ a msgspec Struct, decoded straight into its type."""
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+from litestar import Request
+from litestar.di import Provide
 
+from api.http.errors import HttpCode, HttpRefusal
 from commands.redaction import VersionedEvent
 from commands.strategies import strategies
 from domain import clocks
 from domain.challenges import DeclineReason
 from domain.decider import AnyRules
-from domain.errors import DomainError
 from domain.search import Budget
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
@@ -102,10 +104,10 @@ def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
     try:
         return msgspec.json.decode(body, type=into)
     except msgspec.ValidationError as error:
-        code = "invalid_options" if "`$.options" in str(error) else "invalid_body"
-        raise DomainError(code, str(error)) from None
+        code: HttpCode = "invalid_options" if "`$.options" in str(error) else "invalid_body"
+        raise HttpRefusal(code, str(error)) from None
     except msgspec.DecodeError:
-        raise DomainError("malformed_json", "the body is not valid JSON") from None
+        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None
 
 
 class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -156,3 +158,14 @@ class ChallengeAcceptedAnswer(msgspec.Struct, frozen=True):
 
 class PlayerSignedIn(msgspec.Struct, frozen=True):
     handle: str
+
+
+def payload_of(into: type[BodyT], empty: bytes = b"") -> dict[str, Provide]:
+    """A route's `dependencies` for a `payload` parameter of type `into`: the request's body
+    decoded by `decode_body` (Litestar's own `data` would build the whole JSON first, then
+    convert it leniently); an empty body reads as `empty` (none: `malformed_json`)."""
+
+    async def decoded(request: Request[Any, Any, Any]) -> Any:
+        return decode_body(await request.body() or empty, into)
+
+    return {"payload": Provide(decoded)}

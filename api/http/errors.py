@@ -3,7 +3,7 @@
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import asyncpg
 import redis.exceptions
@@ -63,6 +63,36 @@ DEFAULT_REFUSAL_STATUS = 409
 """Any other domain refusal: the command does not fit the game as it stands."""
 
 
+HttpCode = Literal[
+    "malformed_json",
+    "invalid_body",
+    "invalid_options",
+    "invalid_command",
+    "missing_token",
+    "wrong_token",
+    "invalid_ticket",
+    "invalid_last_event_id",
+    "game_not_found",
+    "challenge_not_found",
+    "not_found",
+    "unknown_status",
+    "too_many_streams",
+    "busy",
+    "unavailable",
+]
+"""The codes the HTTP layer refuses a request with itself, before or beside the domain."""
+
+
+class HttpRefusal(Exception):
+    """A request refused by the HTTP layer (a body, a token, a stream cap, a stopping
+    service): answered as a domain refusal is, by `refused`."""
+
+    def __init__(self, code: HttpCode, message: str) -> None:
+        super().__init__(message)
+        self.code: HttpCode = code
+        self.message = message
+
+
 def problem(
     status: int,
     code: str,
@@ -85,7 +115,10 @@ def problem(
     )
 
 
-def domain_error(_: Request[Any, Any, Any], error: DomainError) -> Response[dict[str, object]]:
+def refused(
+    _: Request[Any, Any, Any], error: DomainError | HttpRefusal
+) -> Response[dict[str, object]]:
+    """A refusal of the domain or of the HTTP layer, by its code's status."""
     status = STATUS_BY_CODE.get(error.code, DEFAULT_REFUSAL_STATUS)
     COMMANDS_REFUSED.labels(error.code).inc()
     retry = {"Retry-After": str(RETRY_AFTER)} if status in (429, 503) else None
@@ -98,7 +131,7 @@ def transient_conflict(
     """A write the store gave up for a cause of the moment (a deadlock) and that was not
     retried for the request: `busy`, to be sent again, never a failure of the service."""
     log.warning("the store gave a write up (%s %s): %s", request.method, request.url.path, error)
-    return domain_error(request, DomainError("busy", "the store was busy; send it again"))
+    return refused(request, HttpRefusal("busy", "the store was busy; send it again"))
 
 
 PARAMETERS = ("query", "header")
@@ -202,7 +235,8 @@ def server_error(request: Request[Any, Any, Any], error: Exception) -> Response[
 
 Handler = Callable[[Request[Any, Any, Any], Any], Response[dict[str, object]]]
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Handler] = {
-    DomainError: domain_error,
+    DomainError: refused,
+    HttpRefusal: refused,
     TransientConflict: transient_conflict,
     ValidationException: validation_error,
     HTTPException: http_error,

@@ -23,13 +23,13 @@ from typing import Any
 from litestar import Request
 from prometheus_client import Gauge
 
+from api.http.errors import HttpRefusal
 from api.live.direct_streams import Body, Writer
 from api.live.feeds import GameFeed
 from api.live.subscribers import Subscriber
 from commands.bus import News
 from commands.games import GameRepository
 from domain import table
-from domain.errors import DomainError
 from infra import workers
 from infra.settings import LIVE_HEARTBEAT, StreamCaps
 
@@ -54,12 +54,12 @@ class StreamCounts:
     def admit(self, game_id: str | None, client: str) -> Callable[[], None]:
         """Count one more stream, or refuse it past a cap; returns its release."""
         if self._clients[client] >= self._caps.per_client:
-            raise DomainError(
+            raise HttpRefusal(
                 "too_many_streams",
                 f"at most {self._caps.per_client} live streams from one client at once",
             )
         if game_id is not None and self._games[game_id] >= self._caps.per_game:
-            raise DomainError(
+            raise HttpRefusal(
                 "too_many_streams", f"this game has {self._caps.per_game} live streams already"
             )
         self._clients[client] += 1
@@ -215,4 +215,4 @@ def client_address(request: Request[Any, Any, Any]) -> str:
 
 def refuse_while_closing(hub: LiveHub) -> None:
     if hub.closing.is_set():
-        raise DomainError("unavailable", "the service is stopping; reconnect in a moment")
+        raise HttpRefusal("unavailable", "the service is stopping; reconnect in a moment")

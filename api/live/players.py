@@ -21,10 +21,10 @@ import asyncpg
 import msgspec
 from litestar.response import ServerSentEventMessage
 
+from api.http.errors import HttpRefusal
 from api.live.direct_streams import Writer
 from api.live.hub import LiveHub
 from api.live.subscribers import KEEP_ALIVE
-from domain.errors import DomainError
 from infra import player_news, workers
 from infra.player_news import Notice, Position
 
@@ -42,13 +42,13 @@ def position(last_event_id: str | None) -> Position | None:
         return None
     matched = LAST_EVENT_ID.match(last_event_id)
     if matched is None:
-        raise DomainError(
+        raise HttpRefusal(
             "invalid_last_event_id",
             "Last-Event-ID is a position of this stream: <tx_id>-<global_position>-<slot>",
         )
     tx_id, global_position, slot = map(int, matched.groups())
     if max(tx_id, global_position) >= 2**63:
-        raise DomainError("invalid_last_event_id", "Last-Event-ID is past any position")
+        raise HttpRefusal("invalid_last_event_id", "Last-Event-ID is past any position")
     return Position(tx_id, global_position, slot)
 
 
@@ -89,7 +89,7 @@ class PlayerStreams:
 
     def admit(self, handle: str) -> None:
         if self._open[handle] >= STREAMS_PER_PLAYER:
-            raise DomainError(
+            raise HttpRefusal(
                 "too_many_streams", f"at most {STREAMS_PER_PLAYER} streams of one player at once"
             )
 

@@ -9,22 +9,20 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
 from api.http.auth import (
+    SEAT,
+    ActingSeat,
     HandlerDependency,
-    acting_seat,
-    bearer_token,
     game_and_viewer,
-    required_player,
 )
+from api.http.described import CONTRACT, QUERY, VIEWER, Described
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
-from api.live import players
 from api.live.direct_streams import DirectStream, Writer
 from api.live.feeds import GameFeed
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.lobby import lobby_updates
 from api.live.subscribers import KEEP_ALIVE, Subscriber
-from api.live.tickets import PlayerTicket, PlayerTicketBook, StreamTicket, TicketBook
+from api.live.tickets import TICKETS_PER_SEAT, StreamTicket, TicketBook
 from commands.handler import CommandHandler
-from infra import player_news
 
 
 async def follow(
@@ -73,7 +71,21 @@ Ticket = Annotated[
 ]
 
 
-@get("/games/{game_id:str}/live", tags=["games"])
+@get(
+    "/games/{game_id:str}/live",
+    tags=["games"],
+    opt={
+        CONTRACT: Described(
+            (*QUERY, *VIEWER, "invalid_ticket", "too_many_streams"),
+            token="optional",
+            ticket=True,
+            stream="each `data` is an `AnyEvent`, followed by its `Narration` "
+            "(`event: narration`), or with `?include=view` the caller's `TableView` "
+            "(`event: view`).",
+            stream_data=("AnyEvent", "Narration", "TableView"),
+        )
+    },
+)
 async def live(
     request: Request[Any, Any, Any],
     game_id: GameId,
@@ -87,7 +99,15 @@ async def live(
     ticket: Ticket = None,
     include: Include = None,
 ) -> ServerSentEvent:
-    """Server-Sent Events of the game as the caller may see them; the id is the version."""
+    """Server-Sent Events of the game as the caller may see them; the id is the version.
+
+    Each message's `event` is the event's `type`, its `id` the version and its `data` the
+    event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
+    even when empty) is followed by a message `event: view` whose `data` is the caller's
+    `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
+    exactly what was missed; the stream ends with the game, and is also ended when the
+    service stops or the client falls too far behind (reconnect then). Streams are capped
+    per game and per client address: past a cap, 429 `too_many_streams`."""
     hub: LiveHub = request.app.state.live
     refuse_while_closing(hub)
     seat = await stream_seat(request, handler, game_id, ticket)
@@ -111,12 +131,26 @@ async def live(
     )
 
 
-@get("/lobby/live", tags=["read models"])
+@get(
+    "/lobby/live",
+    tags=["read models"],
+    opt={
+        CONTRACT: Described(
+            (*QUERY, "unknown_kind", "too_many_streams"),
+            stream="each `data` is a `LobbyPage` (`event: lobby`).",
+            stream_data=("LobbyPage",),
+        )
+    },
+)
 async def lobby_live(
     request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
 ) -> ServerSentEvent:
     """Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
-    sent at once, then whenever a table opens, fills or starts."""
+    sent at once, then whenever a table opens, fills or starts.
+
+    Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails
+    the games by the projection lag. The stream ends only when the service stops. It counts
+    in the cap of streams per client address (429 `too_many_streams`)."""
     known_kind(kind)
     state = request.app.state
     refuse_while_closing(state.live)
@@ -126,70 +160,34 @@ async def lobby_live(
     return DirectStream(request, updates)
 
 
-@post("/games/{game_id:str}/tickets", tags=["games"])
+@post(
+    "/games/{game_id:str}/tickets",
+    tags=["games"],
+    opt={
+        CONTRACT: Described(
+            ("missing_token", *VIEWER),
+            token="required",
+            answers={
+                "issued": {
+                    "value": {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
+                }
+            },
+        )
+    },
+    dependencies=SEAT,
+    description=(
+        "A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer "
+        "token).\n\nA browser's `EventSource` cannot send `Authorization`: it opens "
+        "`GET /games/{game_id}/live?ticket=...` with a ticket instead, and sees what the seat "
+        "sees. The ticket opens (and reopens, on a reconnect) the seat's stream for "
+        "`expires_in` seconds; then it is refused (`invalid_ticket`) and a fresh one is "
+        "needed. A stream once open keeps its seat. A seat holds at most "
+        f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
+    ),
+)
 async def issue_ticket(
-    request: Request[Any, Any, Any], game_id: GameId, handler: HandlerDependency
+    request: Request[Any, Any, Any], game_id: GameId, seat: ActingSeat
 ) -> StreamTicket:
     """A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer token)."""
-    await handler.games.latest(game_id)
-    seat = await acting_seat(handler, game_id, bearer_token(request))
     book: TicketBook = request.app.state.tickets
     return await book.issue(game_id, seat)
-
-
-LastEventId = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Last-Event-ID",
-        required=False,
-        max_length=64,
-        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>`",
-    ),
-]
-PlayerTicketParameter = Annotated[
-    str | None, QueryParameter(description="a stream ticket from POST /players/me/tickets")
-]
-
-
-@get("/players/me/live", tags=["players"])
-async def player_live(
-    request: Request[Any, Any, Any],
-    handler: HandlerDependency,
-    last_event_id: LastEventId = None,
-    ticket: PlayerTicketParameter = None,
-) -> ServerSentEvent:
-    """Server-Sent Events of the caller's news (player token, or a ticket): challenges
-    issued to or by them and each answer, games started at which they sit, their turn,
-    games finished with the standings, rematches offered. The id is the notice's position:
-    reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
-    after the newest notice (`GET /players/me/games` tells what stands)."""
-    state = request.app.state
-    hub: LiveHub = state.live
-    refuse_while_closing(hub)
-    after = players.position(last_event_id)
-    if ticket is not None:
-        tickets: PlayerTicketBook = state.player_tickets
-        handle = await tickets.player(ticket)
-    else:
-        handle = await required_player(handler, request)
-    streams: players.PlayerStreams = state.player_streams
-    streams.admit(handle)
-    if after is None:
-        after = await player_news.latest_position(state.pool, handle)
-    release = hub.counts.admit(None, client_address(request))
-    updates = counted(lambda write: streams.updates(write, handle, after), release)
-    return DirectStream(request, updates)
-
-
-@post("/players/me/tickets", tags=["players"])
-async def issue_player_ticket(
-    request: Request[Any, Any, Any], handler: HandlerDependency
-) -> PlayerTicket:
-    """A short-lived ticket for `GET /players/me/live?ticket=...`, as a player (Bearer
-    player token)."""
-    handle = await required_player(handler, request)
-    tickets: PlayerTicketBook = request.app.state.player_tickets
-    return await tickets.issue(handle)
-
-
-PLAYER_LIVE_ROUTES = [player_live, issue_player_ticket]

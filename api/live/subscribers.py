@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from litestar.response import ServerSentEventMessage
 
+from commands.codec import tag_of
 from commands.games import LoadedGame
 from commands.redaction import Narration, VersionedEvent, redacted
 
@@ -27,7 +28,7 @@ QUEUE_BATCHES = 256
 
 
 def message(version: int, event: Any) -> ServerSentEventMessage:
-    tag = event.__struct_config__.tag
+    tag = tag_of(event)
     return ServerSentEventMessage(data=msgspec.json.encode(event).decode(), event=tag, id=version)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 
-from domain.errors import DomainError
+from api.http.errors import HttpRefusal
 
 TICKET_SECONDS = 60
 TICKETS_PER_SEAT = 8
@@ -33,8 +33,8 @@ class StreamTicket(msgspec.Struct, frozen=True):
     """Seconds the ticket may open (or reopen) a stream."""
 
 
-def _refused() -> DomainError:
-    return DomainError("invalid_ticket", "this ticket is unknown, expired or for another game")
+def _refused() -> HttpRefusal:
+    return HttpRefusal("invalid_ticket", "this ticket is unknown, expired or for another game")
 
 
 def _hashed(ticket: str) -> str:
@@ -111,5 +111,5 @@ class PlayerTicketBook:
         """The player a live ticket was issued to; anything else is refused."""
         handle: Any = await self._client.get(self._key(ticket))
         if handle is None:
-            raise DomainError("invalid_ticket", "this ticket is unknown or expired")
+            raise HttpRefusal("invalid_ticket", "this ticket is unknown or expired")
         return bytes(handle).decode()

@@ -15,6 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
 from api.http.cors import cors_config
+from api.http.described import CONTRACT, Described
 from api.http.errors import EXCEPTION_HANDLERS
 from api.http.rate_limits import RateLimiter
 from api.http.request_ids import remember_request_id, send_request_id
@@ -22,8 +23,9 @@ from api.http.security_headers import send_security_headers
 from api.live.direct_streams import Service
 from api.live.hub import LiveHub
 from api.live.lobby import LobbyFeeds
+from api.live.player_routes import PLAYER_LIVE_ROUTES
 from api.live.players import PlayerStreams
-from api.live.routes import PLAYER_LIVE_ROUTES, issue_ticket, live, lobby_live
+from api.live.routes import issue_ticket, live, lobby_live
 from api.live.tickets import PlayerTicketBook, TicketBook
 from api.main import wiring
 from api.routes.challenges import ChallengesController
@@ -46,7 +48,17 @@ from infra.quickplay import QuickPlay
 from infra.settings import Settings
 
 
-@get("/metrics", tags=["service"], media_type="text/plain")
+@get(
+    "/metrics",
+    tags=["service"],
+    media_type="text/plain",
+    opt={
+        CONTRACT: Described(
+            storeless=True,
+            answers={"metrics": {"value": "# HELP cardroom_commands_total ...\n"}},
+        )
+    },
+)
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -7,24 +7,87 @@ from datetime import timedelta
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Response, get, post
 from litestar.datastructures import State
+from litestar.di import NamedDependency
 from litestar.params import PathParameter
 
-from api.http.auth import HandlerDependency, required_player
+from api.http.auth import SIGNED_IN, SignedInPlayer
 from api.http.bodies import (
     ChallengeAcceptedAnswer,
     ChallengeIssuedAnswer,
     ChallengeRequest,
     DeclineRequest,
-    decode_body,
+    payload_of,
 )
+from api.http.described import (
+    BODY,
+    CHALLENGE_ISSUED,
+    CONTRACT,
+    EXAMPLE_CHALLENGE,
+    EXAMPLE_ID,
+    SIGNED,
+    Described,
+)
+from api.http.errors import HttpRefusal
 from api.http.rate_limits import RATE_LIMIT
 from commands.challenges import Challenges
-from domain.errors import DomainError
+from domain import challenges
+from domain.errors import codes
 from projections.player_news import ChallengeRow
 
 MAX_EXPIRY = 7 * 24 * 3600
+ANSWER = ("challenge_not_found", *SIGNED, *codes(challenges.Answered), "challenge_changed")
+"""The refusals of any answer to a challenge: one answered already (or whose time is up),
+or answered meanwhile."""
+ISSUE = Described(
+    (
+        *BODY,
+        *SIGNED,
+        "player_not_found",
+        "cannot_challenge_yourself",
+        "unknown_kind",
+        "invalid_options",
+        "invalid_seats",
+    ),
+    player="required",
+    body="ChallengeRequest",
+    body_note="The kind, options and seats, and who is challenged.",
+    answers={"issued": {"value": {"challenge_id": EXAMPLE_CHALLENGE}}},
+    asks={
+        "player": {"summary": "a player", "value": {"kind": "mad", "challenged": "bo"}},
+        "anyone": {
+            "summary": "anyone with the link, bots filling two seats",
+            "value": {"kind": "gnono", "seats": 4, "bots": True},
+        },
+    },
+)
+
+
+def _example(status: str, game_id: str | None = None, reason: str | None = None) -> Any:
+    shown = {key: value for key, value in CHALLENGE_ISSUED.items() if key != "type"}
+    return {"value": shown | {"status": status, "game_id": game_id, "reason": reason}}
+
+
+SHOW = Described(("challenge_not_found",), answers={"challenge": _example("accepted", EXAMPLE_ID)})
+ACCEPT = Described(
+    (*ANSWER, "own_challenge", "not_challenged", "busy"),
+    player="required",
+    answers={"accepted": {"value": {"game_id": EXAMPLE_ID, "seat": 1}}},
+)
+DECLINE = Described(
+    (*BODY, *ANSWER, "own_challenge", "not_challenged"),
+    player="required",
+    body="DeclineRequest",
+    body_note="Why (`generic` when left out).",
+    answers={"declined": _example("declined", reason="later")},
+    asks={"later": {"value": {"reason": "later"}}},
+)
+CANCEL = Described(
+    (*ANSWER, "not_your_challenge"),
+    player="required",
+    answers={"cancelled": _example("cancelled")},
+)
 ChallengeId = Annotated[
     str, PathParameter(max_length=64, description="the challenge's id (a UUID)")
 ]
@@ -39,7 +102,7 @@ def _checked_id(challenge_id: str) -> str:
     try:
         return str(uuid.UUID(challenge_id))
     except ValueError:
-        raise DomainError("challenge_not_found", "there is no challenge at this path") from None
+        raise HttpRefusal("challenge_not_found", "there is no challenge at this path") from None
 
 
 async def _shown(state: State, challenge_id: str) -> ChallengeRow:
@@ -56,27 +119,29 @@ class ChallengesController(Controller):
     path = "/challenges"
     tags = ["players"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
-    @post("/", opt={RATE_LIMIT: "games"})
+    @post(
+        "/",
+        opt={RATE_LIMIT: "games", CONTRACT: ISSUE},
+        dependencies={**payload_of(ChallengeRequest), **SIGNED_IN},
+    )
     async def issue(
-        self, request: Request[Any, Any, Any], state: State, handler: HandlerDependency
+        self, payload: NamedDependency[ChallengeRequest], player: SignedInPlayer, state: State
     ) -> Response[ChallengeIssuedAnswer]:
         """Challenge a player (by handle) or anyone (no handle) to a table of a kind, as a
         player (Bearer player token). Both players' streams hear it."""
-        challenger = await required_player(handler, request)
-        data = decode_body(await request.body(), ChallengeRequest)
-        if not 1 <= data.expires_in <= MAX_EXPIRY:
-            raise DomainError("invalid_body", f"expires_in is 1 to {MAX_EXPIRY} seconds")
+        if not 1 <= payload.expires_in <= MAX_EXPIRY:
+            raise HttpRefusal("invalid_body", f"expires_in is 1 to {MAX_EXPIRY} seconds")
         challenges = _challenges(state)
-        challenged = data.challenged and await challenges.registered(data.challenged)
-        options = msgspec.to_builtins(data.options)
+        challenged = payload.challenged and await challenges.registered(payload.challenged)
+        options = msgspec.to_builtins(payload.options)
         challenge_id = await challenges.issue(
-            challenger,
+            player,
             challenged,
-            data.kind,
+            payload.kind,
             options,
-            data.seats,
-            data.bots,
-            timedelta(seconds=data.expires_in),
+            payload.seats,
+            payload.bots,
+            timedelta(seconds=payload.expires_in),
         )
         return Response(
             ChallengeIssuedAnswer(challenge_id),
@@ -84,49 +149,52 @@ class ChallengesController(Controller):
             headers={"Location": f"/challenges/{challenge_id}"},
         )
 
-    @get("/{challenge_id:str}")
+    @get("/{challenge_id:str}", opt={CONTRACT: SHOW})
     async def challenge(self, challenge_id: ChallengeId, state: State) -> ChallengeRow:
         """A challenge as its log has it."""
         return await _shown(state, challenge_id)
 
-    @post("/{challenge_id:str}/accept", status_code=201, opt={RATE_LIMIT: "seats"})
+    @post(
+        "/{challenge_id:str}/accept",
+        status_code=201,
+        opt={RATE_LIMIT: "seats", CONTRACT: ACCEPT},
+        dependencies=SIGNED_IN,
+    )
     async def accept(
-        self,
-        request: Request[Any, Any, Any],
-        challenge_id: ChallengeId,
-        state: State,
-        handler: HandlerDependency,
+        self, challenge_id: ChallengeId, player: SignedInPlayer, state: State
     ) -> ChallengeAcceptedAnswer:
         """Accept a challenge made to the caller (or an open one): its table opens with the
         author at seat 0 and the caller at seat 1, and starts once every seat is taken."""
-        player = await required_player(handler, request)
         game_id, seat = await _challenges(state).accept(_checked_id(challenge_id), player)
         return ChallengeAcceptedAnswer(game_id, seat)
 
-    @post("/{challenge_id:str}/decline", status_code=200, opt={RATE_LIMIT: "seats"})
+    @post(
+        "/{challenge_id:str}/decline",
+        status_code=200,
+        opt={RATE_LIMIT: "seats", CONTRACT: DECLINE},
+        dependencies={**payload_of(DeclineRequest, empty=b"{}"), **SIGNED_IN},
+    )
     async def decline(
         self,
-        request: Request[Any, Any, Any],
         challenge_id: ChallengeId,
+        payload: NamedDependency[DeclineRequest],
+        player: SignedInPlayer,
         state: State,
-        handler: HandlerDependency,
     ) -> ChallengeRow:
         """Decline a challenge made to the caller, with a reason from a fixed list; answers
         the challenge as it now stands."""
-        player = await required_player(handler, request)
-        data = decode_body(await request.body() or b"{}", DeclineRequest)
-        await _challenges(state).decline(_checked_id(challenge_id), player, data.reason)
+        await _challenges(state).decline(_checked_id(challenge_id), player, payload.reason)
         return await _shown(state, challenge_id)
 
-    @post("/{challenge_id:str}/cancel", status_code=200, opt={RATE_LIMIT: "seats"})
+    @post(
+        "/{challenge_id:str}/cancel",
+        status_code=200,
+        opt={RATE_LIMIT: "seats", CONTRACT: CANCEL},
+        dependencies=SIGNED_IN,
+    )
     async def cancel(
-        self,
-        request: Request[Any, Any, Any],
-        challenge_id: ChallengeId,
-        state: State,
-        handler: HandlerDependency,
+        self, challenge_id: ChallengeId, player: SignedInPlayer, state: State
     ) -> ChallengeRow:
         """Cancel a challenge, as its author; answers the challenge as it now stands."""
-        player = await required_player(handler, request)
         await _challenges(state).cancel(_checked_id(challenge_id), player)
         return await _shown(state, challenge_id)

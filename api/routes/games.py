@@ -4,10 +4,12 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
 
 from api.http.auth import (
+    SEAT,
+    ActingSeat,
     HandlerDependency,
-    acting_seat,
     bearer_token,
     calling_player,
     game_and_viewer,
@@ -20,9 +22,22 @@ from api.http.bodies import (
     KindInfo,
     SeatGranted,
     TakeSeatRequest,
-    decode_body,
     kind_info,
+    payload_of,
 )
+from api.http.described import (
+    BODY,
+    CONTRACT,
+    EXAMPLE_ID,
+    GAME,
+    KEYED,
+    QUERY,
+    VIEWER,
+    Described,
+    json_value,
+    playing_codes,
+)
+from api.http.errors import HttpRefusal
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
@@ -37,49 +52,110 @@ from domain.errors import DomainError
 from domain.search import Searcher
 
 AnyRequest = Request[Any, Any, Any]
+KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
+CREATE = Described(
+    (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
+    body="CreateGame",
+    answers={"created": {"value": {"id": EXAMPLE_ID, "kind": next(iter(GAMES)), "version": 1}}},
+)
+TAKE_SEAT = Described(
+    (
+        *BODY,
+        *GAME,
+        "invalid_name",
+        "invalid_entropy",
+        "unknown_bot",
+        "think_out_of_bounds",
+        "think_without_search",
+        "think_without_bot",
+        "table_not_open",
+        "table_full",
+        "wrong_token",
+        "not_host",
+        "already_seated",
+        *KEYED,
+        "busy",
+    ),
+    player="optional",
+    body="TakeSeatRequest",
+    answers={"seated": {"value": {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}}},
+    asks={
+        "person": {"value": {"name": "ada", "entropy": "my lucky dice"}},
+        "player": {"summary": "with a player token", "value": {"entropy": "my lucky dice"}},
+        "bot": {
+            "summary": "a bot, seated by the host with its seat token",
+            "value": {"bot": "heuristic"},
+        },
+    },
+)
+COMMAND = Described(
+    (
+        "malformed_json",
+        "body_too_large",
+        "invalid_command",
+        "missing_token",
+        *VIEWER,
+        *playing_codes(),
+        *KEYED,
+        "busy",
+    ),
+    token="required",
+    body="AnyCommand",
+    body_note="One of the caller's `legal_moves`.",
+)
 
 
 class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
-    @get("/kinds")
+    @get("/kinds", opt={CONTRACT: Described(storeless=True, answers=KINDS)})
     async def kinds(self) -> list[KindInfo]:
         """The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
         of their options (ranges and choices)."""
         return [kind_info(rules) for rules in GAMES.values()]
 
-    @post("/", opt={RATE_LIMIT: "games"})
+    @post("/", opt={RATE_LIMIT: "games", CONTRACT: CREATE}, dependencies=payload_of(CreateGame))
     async def create(
         self,
-        request: AnyRequest,
+        payload: NamedDependency[CreateGame],
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[GameCreated]:
-        """Open a table of a kind with options; unknown options are refused."""
-        data = decode_body(await request.body(), CreateGame)
-        options = msgspec.to_builtins(data.options)
-        applied = await handler.create(data.kind, options, idempotency_key)
+        """Open a table of a kind with options; unknown options are refused.
+
+        Options left out take the defaults `/games/kinds` lists."""
+        options = msgspec.to_builtins(payload.options)
+        applied = await handler.create(payload.kind, options, idempotency_key)
         return Response(
-            GameCreated(applied.game_id, data.kind, applied.last_version),
+            GameCreated(applied.game_id, payload.kind, applied.last_version),
             status_code=200 if applied.replayed else 201,
             headers={"Location": f"/games/{applied.game_id}"},
         )
 
-    @post("/{game_id:str}/seats", opt={RATE_LIMIT: "seats"})
+    @post(
+        "/{game_id:str}/seats",
+        opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
+        dependencies=payload_of(TakeSeatRequest),
+    )
     async def take_seat(
         self,
-        request: AnyRequest,
         game_id: GameId,
+        payload: NamedDependency[TakeSeatRequest],
+        request: AnyRequest,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> Response[SeatGranted]:
-        """Take the next free seat, for a person or a bot; the token is shown only once. Once
-        someone sits, only the host (the first seat, by its seat token) seats bots
-        (`not_host`); a bot without a name gets one nobody at the table has. A table that
-        starts when full (`start_when_full`) starts with the seat that fills it."""
-        data = decode_body(await request.body(), TakeSeatRequest)
-        command = await seat_command(handler, game_id, data, request)
+        """Take the next free seat, for a person or a bot; the token is shown only once.
+
+        Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's
+        token the seat is the player's (named after them unless `name` is given) and counts
+        in the scoreboards and ratings; a player holds one seat per table. A seat with a
+        free name and no player token counts for nobody. Once someone sits, only the host
+        (the first seat, by its seat token) seats bots (`not_host`); a bot without a name
+        gets one nobody at the table has. A table that starts when full (`start_when_full`)
+        starts with the seat that fills it."""
+        command = await seat_command(handler, game_id, payload, request)
         applied, seat, token = await handler.take_seat(game_id, command, idempotency_key)
         return Response(
             SeatGranted(seat, token, applied.last_version),
@@ -87,17 +163,26 @@ class GamesController(Controller):
             headers={"Location": f"/games/{game_id}"},
         )
 
-    @post("/{game_id:str}/commands", status_code=200, opt={RATE_LIMIT: "commands"})
+    @post(
+        "/{game_id:str}/commands",
+        status_code=200,
+        opt={RATE_LIMIT: "commands", CONTRACT: COMMAND},
+        dependencies=SEAT,
+    )
     async def command(
         self,
         request: AnyRequest,
         game_id: GameId,
+        seat: ActingSeat,
         handler: HandlerDependency,
         idempotency_key: IdempotencyKey = None,
     ) -> CommandAccepted:
-        """Send one of the caller's `legal_moves`, as a seat (Bearer token)."""
+        """Send one of the caller's `legal_moves`, as a seat (Bearer token).
+
+        The body is one of the kind's commands (`start_game` included, and `cancel_table`
+        for the host before the start); the answer lists the events it caused as this seat
+        sees them."""
         rules = await handler.games.rules_of(game_id)
-        seat = await acting_seat(handler, game_id, bearer_token(request))
         command = _decode_command(rules.kind, await request.body())
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
@@ -105,7 +190,7 @@ class GamesController(Controller):
         events = redacted(after, zip(versions, applied.events, strict=True), seat)
         return CommandAccepted(applied.last_version, events)
 
-    @get("/{game_id:str}")
+    @get("/{game_id:str}", opt={CONTRACT: Described(VIEWER, token="optional")})
     async def view(
         self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
     ) -> Response[table.TableView]:
@@ -113,7 +198,7 @@ class GamesController(Controller):
         game, seat = await game_and_viewer(handler, game_id, request)
         return conditional(request, f"{game.table.version}.{seat}", game.view(seat))
 
-    @get("/{game_id:str}/events")
+    @get("/{game_id:str}/events", opt={CONTRACT: Described((*QUERY, *VIEWER), token="optional")})
     async def events(
         self,
         request: AnyRequest,
@@ -152,8 +237,8 @@ def _decode_command(kind: str, body: bytes) -> Any:
         return codec.command_decoder(kind).decode(body)
     except msgspec.ValidationError as error:
         known = ", ".join(codec.command_types(kind))
-        raise DomainError(
+        raise HttpRefusal(
             "invalid_command", f"not a command of {kind}: {error}; the commands: {known}"
         ) from None
     except msgspec.DecodeError:
-        raise DomainError("malformed_json", "the body is not valid JSON") from None
+        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None

@@ -15,6 +15,7 @@ import msgspec
 from litestar import get
 from litestar.datastructures import State
 
+from api.http.described import CONTRACT, Described
 from api.http.errors import UNAVAILABLE, StoreDown
 from infra.database import Timeouts, open_connection
 
@@ -75,25 +76,46 @@ def _postgres(state: State) -> Awaitable[PartState]:
     return _state_of(probe.check())
 
 
-@get("/health/live", tags=["service"])
+ALIVE = {"ok": {"value": {"status": "ok"}}}
+
+
+@get("/health/live", tags=["service"], opt={CONTRACT: Described(storeless=True, answers=ALIVE)})
 async def liveness() -> Alive:
-    """200 while the process serves requests; no store is asked (a liveness probe)."""
+    """200 while the process serves requests; no store is asked (a liveness probe).
+
+    Liveness: asks no store."""
     return Alive()
 
 
-@get("/health/ready", tags=["service"])
+@get("/health/ready", tags=["service"], opt={CONTRACT: Described(answers=ALIVE)})
 async def readiness(state: State) -> Alive:
     """200 when Postgres answers, so requests can be served (a readiness probe), else 503
-    `unavailable`. Redis is not asked: the service works without it."""
+    `unavailable`. Redis is not asked: the service works without it.
+
+    Readiness: Postgres answers (Redis is not needed to serve)."""
     if await _postgres(state) == "down":
         raise StoreDown("the database does not answer", {"postgres": "down"})
     return Alive()
 
 
-@get("/health", tags=["service"])
+@get(
+    "/health",
+    tags=["service"],
+    opt={
+        CONTRACT: Described(
+            answers={
+                "ok": {"value": {"status": "ok", "postgres": "ok", "redis": "ok"}},
+                "degraded": {"value": {"status": "degraded", "postgres": "ok", "redis": "down"}},
+            }
+        )
+    },
+)
 async def health(state: State) -> Health:
     """Each store's state: `ok`, or `degraded` while Redis is down (games go on; live
-    pushes and stream tickets wait); 503 `unavailable` while Postgres is down."""
+    pushes and stream tickets wait); 503 `unavailable` while Postgres is down.
+
+    While Redis is down the status is `degraded` (200): games are played, live pushes and
+    stream tickets wait. While Postgres is down it is 503."""
     postgres, redis = await asyncio.gather(_postgres(state), _state_of(state.redis.ping()))
     if postgres == "down":
         raise StoreDown("the database does not answer", {"postgres": "down", "redis": redis})

@@ -1,32 +1,50 @@
 """Players: register a handle and get its token (shown once); sign in with the token; the
 tables a player sits at."""
 
-from typing import Annotated, Any
+from typing import Annotated
 from urllib.parse import quote
 
-from litestar import Request, Response, get, post
+from litestar import Response, get, post
 from litestar.datastructures import State
+from litestar.di import NamedDependency
 from litestar.params import KwargDefinition
 
-from api.http.auth import HandlerDependency, calling_player, required_player
-from api.http.bodies import PlayerCreated, PlayerSignedIn, decode_body
+from api.http.auth import SIGNED_IN, HandlerDependency, SignedInPlayer
+from api.http.bodies import PlayerCreated, PlayerSignedIn, payload_of
+from api.http.described import BODY, CONTRACT, EXAMPLE_ID, QUERY, SIGNED, Described
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
-from domain.errors import DomainError
 from domain.players import RegisterPlayer
 from infra import player_news
 from projections.player_news import PlayerTable
 
 
-@post("/players", tags=["players"], opt={RATE_LIMIT: "players"})
+@post(
+    "/players",
+    tags=["players"],
+    opt={
+        RATE_LIMIT: "players",
+        CONTRACT: Described(
+            (*BODY, "invalid_handle", "handle_taken"),
+            body="RegisterPlayer",
+            body_note="The handle to register.",
+            answers={"registered": {"value": {"handle": "ada", "token": "p9Fz2kQw7LmX0rTb4sHd"}}},
+            asks={"player": {"value": {"handle": "ada"}}},
+        ),
+    },
+    dependencies=payload_of(RegisterPlayer),
+)
 async def register_player(
-    request: Request[Any, Any, Any], handler: HandlerDependency
+    payload: NamedDependency[RegisterPlayer], handler: HandlerDependency
 ) -> Response[PlayerCreated]:
     """Register a player under a unique handle; the player token is shown only this once.
     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
-    the scoreboards and ratings."""
-    command = decode_body(await request.body(), RegisterPlayer)
-    handle, token = await handler.register_player(command)
+    the scoreboards and ratings.
+
+    Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the
+    bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its
+    case or compatibility form (NFKC): after `Ada`, `ada` is taken too."""
+    handle, token = await handler.register_player(payload)
     location = f"/players/{quote(handle, safe='')}"
     return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 
@@ -36,31 +54,45 @@ PlayerTablePage = Annotated[
 ]
 
 
-@get("/players/me/games", tags=["players"])
+GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
+MY_GAMES = Described(
+    (*QUERY, *SIGNED),
+    player="required",
+    answers={
+        "page": {
+            "value": {
+                "items": [GAME_ROW | {"to_act": [0, 1], "your_turn": True}],
+                "next_offset": None,
+            }
+        }
+    },
+)
+
+
+@get("/players/me/games", tags=["players"], opt={CONTRACT: MY_GAMES}, dependencies=SIGNED_IN)
 async def my_games(
-    request: Request[Any, Any, Any],
-    state: State,
-    handler: HandlerDependency,
-    limit: Limit = 50,
-    offset: Offset = 0,
+    state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
 ) -> PlayerTablePage:
     """The tables the caller (Bearer player token) sits at and whose game has not finished,
     those where it is their turn first: each with the seats to act and the version, what a
     client needs after a reconnect. A read model: it trails the log by the projection lag."""
-    handle = await required_player(handler, request)
-    return Page(*await player_news.player_tables(state.pool, handle, limit, offset))
+    return Page(*await player_news.player_tables(state.pool, player, limit, offset))
 
 
-@get("/player", tags=["players"])
-async def signed_in_player(
-    request: Request[Any, Any, Any], handler: HandlerDependency
-) -> PlayerSignedIn:
+@get(
+    "/player",
+    tags=["players"],
+    opt={
+        CONTRACT: Described(
+            SIGNED, player="required", answers={"signed in": {"value": {"handle": "ada"}}}
+        )
+    },
+    dependencies=SIGNED_IN,
+)
+async def signed_in_player(player: SignedInPlayer) -> PlayerSignedIn:
     """The player whose token the request carries (`Authorization: Bearer <player token>`):
     how a client signs in with a token kept from another browser."""
-    handle = await calling_player(handler, request)
-    if handle is None:
-        raise DomainError("missing_token", "send `Authorization: Bearer <player token>`")
-    return PlayerSignedIn(handle)
+    return PlayerSignedIn(player)
 
 
 PLAYER_ROUTES = [register_player, signed_in_player, my_games]

@@ -1,28 +1,56 @@
 """Quick play: a seat at an open table of a kind, found or opened for the caller."""
 
-from typing import Any
-
-from litestar import Request, Response, post
+from litestar import Response, post
 from litestar.datastructures import State
+from litestar.di import NamedDependency
 
-from api.http.auth import HandlerDependency, calling_player
-from api.http.bodies import QuickPlayRequest, decode_body
+from api.http.auth import PLAYER, CallingPlayer
+from api.http.bodies import QuickPlayRequest, payload_of
+from api.http.described import BODY, CONTRACT, SEATED, Described
 from api.http.rate_limits import RATE_LIMIT
 from domain import table
 from infra.quickplay import QuickPlay, QuickSeat
 
+QUICK_PLAY = Described(
+    (
+        *BODY,
+        "unknown_kind",
+        "invalid_seats",
+        "invalid_name",
+        "invalid_entropy",
+        "wrong_token",
+        "already_waiting",
+        "busy",
+    ),
+    player="optional",
+    body="QuickPlayRequest",
+    answers=SEATED,
+    asks={
+        "player": {"summary": "with a player token", "value": {"kind": "mad", "seats": 4}},
+        "casual": {"summary": "a casual seat", "value": {"kind": "gnono", "name": "ada"}},
+    },
+)
 
-@post("/quickplay", tags=["players"], opt={RATE_LIMIT: "seats"})
+
+@post(
+    "/quickplay",
+    tags=["players"],
+    opt={RATE_LIMIT: "seats", CONTRACT: QUICK_PLAY},
+    dependencies={**payload_of(QuickPlayRequest), **PLAYER},
+)
 async def quick_play(
-    request: Request[Any, Any, Any], state: State, handler: HandlerDependency
+    payload: NamedDependency[QuickPlayRequest], player: CallingPlayer, state: State
 ) -> Response[QuickSeat]:
     """Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
     given), or at a table opened for the caller; the seat that fills a table starts its
     game. With `bots_after`, bots take the seats still free after that many seconds, and
-    the game starts. The seat token is shown only once."""
-    data = decode_body(await request.body(), QuickPlayRequest)
-    player = await calling_player(handler, request)
-    command = table.TakeSeat(data.name or player or "", data.entropy, player=player)
+    the game starts. The seat token is shown only once.
+
+    Without a player token the seat is a casual one and needs a `name`. Quick play fills
+    only the tables it opened and the rematches of the kind's default options and no clock:
+    a table opened with `POST /games` is never chosen. A player already waiting at an open
+    table of the kind is refused (`already_waiting`, naming it) rather than given another."""
+    command = table.TakeSeat(payload.name or player or "", payload.entropy, player=player)
     quickplay: QuickPlay = state.quickplay
-    placed = await quickplay.seat(data.kind, data.seats, command, data.bots_after)
+    placed = await quickplay.seat(payload.kind, payload.seats, command, payload.bots_after)
     return Response(placed, status_code=201, headers={"Location": f"/games/{placed.game_id}"})

@@ -9,9 +9,10 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
+from api.http.described import CONTRACT, GAME, QUERY, Described
+from api.http.errors import HttpRefusal
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
 from domain import table
-from domain.errors import DomainError
 from infra import read_models
 from projections.lobby import LobbyTable
 from projections.ratings import RatingRow
@@ -30,7 +31,19 @@ ScoreboardPage = Annotated[
 RatingPage = Annotated[Page[RatingRow], KwargDefinition(schema_component_key="RatingPage")]
 
 
-@get("/lobby", tags=["read models"])
+KINDS_REFUSED = (*QUERY, "unknown_kind")
+
+
+def _page(item: dict[str, object]) -> dict[str, object]:
+    """The example of a page holding one item."""
+    return {"page": {"value": {"items": [item], "next_offset": None}}}
+
+
+SCOREBOARD = _page({"player": "ada", "played": 3, "won": 2, "points": 41})
+RATINGS = _page({"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3})
+
+
+@get("/lobby", tags=["read models"], opt={CONTRACT: Described(KINDS_REFUSED)})
 async def lobby(
     state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
 ) -> LobbyPage:
@@ -39,7 +52,11 @@ async def lobby(
     return Page(*await read_models.lobby(state.pool, kind, limit, offset))
 
 
-@get("/tables", tags=["read models"])
+@get(
+    "/tables",
+    tags=["read models"],
+    opt={CONTRACT: Described((*QUERY, "unknown_kind", "unknown_status"))},
+)
 async def tables(
     state: State,
     kind: Kind = None,
@@ -51,20 +68,24 @@ async def tables(
     known_kind(kind)
     if status is not None and status not in STATUSES:
         known = ", ".join(STATUSES)
-        raise DomainError("unknown_status", f"no table status {status!r}; known: {known}")
+        raise HttpRefusal("unknown_status", f"no table status {status!r}; known: {known}")
     return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
-@get("/tables/{game_id:str}", tags=["read models"])
+@get("/tables/{game_id:str}", tags=["read models"], opt={CONTRACT: Described(GAME)})
 async def table_summary(state: State, game_id: GameId) -> TableSummary:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
     if summary is None:
-        raise DomainError("game_not_found", f"no summary of game {game_id} (yet)")
+        raise HttpRefusal("game_not_found", f"no summary of game {game_id} (yet)")
     return summary
 
 
-@get("/scoreboards/{kind:str}", tags=["read models"])
+@get(
+    "/scoreboards/{kind:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described(KINDS_REFUSED, answers=SCOREBOARD)},
+)
 async def scoreboard(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> ScoreboardPage:
@@ -75,22 +96,29 @@ async def scoreboard(
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
-@get("/players/{name:str}", tags=["read models"])
+@get("/players/{name:str}", tags=["read models"], opt={CONTRACT: Described((*QUERY, "not_found"))})
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_models.PlayerRecord:
     """A player's record across all kinds, their most recent games, their rating in each
     kind and the changes their recent games made to it (`name` is the player's handle)."""
     known = table.printable(name) and await read_models.player_known(state.pool, name)
     if not known:
-        raise DomainError("not_found", f"no player {name!r}")
+        raise HttpRefusal("not_found", f"no player {name!r}")
     return await read_models.player_record(state.pool, name, recent)
 
 
-@get("/ratings/{kind:str}", tags=["read models"])
+@get(
+    "/ratings/{kind:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described(KINDS_REFUSED, answers=RATINGS)},
+)
 async def ratings(
     state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> RatingPage:
     """Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
-    sigma) they are ranked by, and games rated."""
+    sigma) they are ranked by, and games rated.
+
+    Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered
+    players and bots (seats with a free name are left out)."""
     known_kind(kind)
     return Page(*await read_models.ratings_page(state.pool, kind, limit, offset))
 

@@ -1,13 +1,13 @@
 """Rematch: a seat of a finished table opens (or joins) the table its seats play again at."""
 
 import uuid
-from typing import Any
 
 import msgspec
-from litestar import Request, Response, post
+from litestar import Response, post
 from litestar.datastructures import State
 
-from api.http.auth import HandlerDependency, acting_seat, bearer_token
+from api.http.auth import SEAT, ActingSeat, HandlerDependency
+from api.http.described import CONTRACT, SEATED, VIEWER, Described
 from api.http.params import GameId
 from api.http.rate_limits import RATE_LIMIT
 from commands.envelope import Envelope
@@ -17,17 +17,27 @@ from domain import table
 from domain.errors import DomainError
 from infra.quickplay import QuickPlay, QuickSeat, table_options
 
+REMATCH = Described(
+    ("missing_token", *VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
+    token="required",
+    answers=SEATED,
+)
 
-@post("/games/{game_id:str}/rematch", tags=["games"], opt={RATE_LIMIT: "games"})
+
+@post(
+    "/games/{game_id:str}/rematch",
+    tags=["games"],
+    opt={RATE_LIMIT: "games", CONTRACT: REMATCH},
+    dependencies=SEAT,
+)
 async def rematch(
-    request: Request[Any, Any, Any], game_id: GameId, state: State, handler: HandlerDependency
+    game_id: GameId, seat: ActingSeat, state: State, handler: HandlerDependency
 ) -> Response[QuickSeat]:
     """As a seat of a finished game (Bearer token), open a new table of the same kind, options
     and seat count and take a seat there as the same player (or name). The old game records
     `table.rematch_opened` with the new table's id, so its other seats see it in their view
     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
     answers the same table; the same seat asking again gets its seat without its token."""
-    seat = await acting_seat(handler, game_id, bearer_token(request))
     game = await _with_rematch(handler, game_id, seat)
     assert game.table.rematch is not None
     kind, new_id = game.rules.kind, game.table.rematch

@@ -10,6 +10,7 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 
 from api.http.auth import HandlerDependency, game_and_viewer
+from api.http.described import CONTRACT, GAME, QUERY, VIEWER, Described
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import MAX_VERSION, GameId
 from commands import codec, log, replay
@@ -42,7 +43,11 @@ class AuditThread:
         self._thread.shutdown(wait=False, cancel_futures=True)
 
 
-@get("/games/{game_id:str}/replay", tags=["replay"])
+@get(
+    "/games/{game_id:str}/replay",
+    tags=["replay"],
+    opt={CONTRACT: Described((*QUERY, *VIEWER, "version_not_found"), token="optional")},
+)
 async def replay_view(
     request: Request[Any, Any, Any],
     game_id: GameId,
@@ -61,7 +66,11 @@ async def replay_view(
     return replay.view_at(game.rules, events, at, seat, over, between)
 
 
-@get("/games/{game_id:str}/log", tags=["replay"])
+@get(
+    "/games/{game_id:str}/log",
+    tags=["replay"],
+    opt={CONTRACT: Described((*QUERY, *GAME, "game_not_over", "malformed_log"))},
+)
 async def game_log(
     request: Request[Any, Any, Any],
     game_id: GameId,
@@ -71,7 +80,7 @@ async def game_log(
 ) -> Response[log.GameLog]:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
     game = await handler.games.latest(game_id)
-    require(bool(game.table.seed), *log.NOT_OVER)
+    require(bool(game.table.seed), log.NOT_OVER)
     rows, headers = page(
         request, await handler.games.stored_events(game_id, after, limit + 1), limit
     )
@@ -80,7 +89,24 @@ async def game_log(
     return conditional(request, f"log.{game.table.version}.{after}.{limit}", body, headers)
 
 
-@get("/games/{game_id:str}/audit", tags=["replay"])
+@get(
+    "/games/{game_id:str}/audit",
+    tags=["replay"],
+    opt={
+        CONTRACT: Described(
+            (*GAME, "game_not_over", "malformed_log"),
+            answers={
+                "audit": {
+                    "value": {
+                        "ok": True,
+                        "checks": [{"name": "hash_chain", "ok": True, "detail": "42 links"}],
+                        "first_failure": None,
+                    }
+                }
+            },
+        )
+    },
+)
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""
     stored = await handler.games.stored_events(game_id, 0)

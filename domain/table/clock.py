@@ -10,6 +10,7 @@ from domain.bots import random_move
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
 from domain.table.ending import Ending, Plan
+from domain.table.refusals import Refused
 from domain.table.seating import require_seated
 from domain.table.vocabulary import AnyTable, Table, TableEvent, game_of
 
@@ -24,9 +25,11 @@ def claim_timeout(
     timed = _running_clock(table)
     seat, game = command.seat, game_of(table)
     acting = acting_seats(rules, table)
-    require(seat in acting, "not_to_act", f"seat {seat} has no move to make")
+    require(seat in acting, Refused("not_to_act", f"seat {seat} has no move to make"))
     due = clocks.deadline(timed, seat)
-    require(ctx.now >= due, "not_timed_out", f"seat {seat} has time until {due.isoformat()}")
+    require(
+        ctx.now >= due, Refused("not_timed_out", f"seat {seat} has time until {due.isoformat()}")
+    )
     count = timed.timeouts[seat] + 1
     absent = count >= clocks.ABSENT_AFTER and seat not in timed.absent
     marked = (clocks.SeatMarkedAbsent(seat),) if absent else ()
@@ -47,7 +50,9 @@ def return_to_table(
     timed = _running_clock(table)
     require_seated(table, ctx)
     assert ctx.seat is not None
-    require(ctx.seat in timed.absent, "not_absent", "only an absent seat returns to the table")
+    require(
+        ctx.seat in timed.absent, Refused("not_absent", "only an absent seat returns to the table")
+    )
     restart = clocks.restarted(timed, ctx.now, acting_seats(rules, table), None, {ctx.seat: 0})
     return (clocks.SeatMarkedPresent(ctx.seat), restart)
 
@@ -61,8 +66,8 @@ def acting_seats(rules: AnyRules, table: AnyTable) -> frozenset[int]:
 
 
 def _running_clock(table: AnyTable) -> clocks.Clock:
-    require(table.status != "finished", "game_over", "the game is over")
-    require(table.status == "playing", "not_started", "the game has not started yet")
-    require(table.clock is not None, "no_clock", "this table has no clock")
+    require(table.status != "finished", Refused("game_over", "the game is over"))
+    require(table.status == "playing", Refused("not_started", "the game has not started yet"))
+    require(table.clock is not None, Refused("no_clock", "this table has no clock"))
     assert table.clock is not None
     return table.clock

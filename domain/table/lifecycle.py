@@ -15,10 +15,11 @@ import msgspec
 from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
-from domain.errors import DomainError, require
+from domain.errors import require
 from domain.table import starting
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
 from domain.table.ending import Ending, Plan, closing
+from domain.table.refusals import Refused
 from domain.table.seating import require_seated
 from domain.table.setup import check_size, size, split_setup, with_setup
 from domain.table.vocabulary import (
@@ -208,15 +209,15 @@ def _create(
     command: CreateTable,
     ctx: Context,
 ) -> tuple[TableEvent, ...]:
-    require(table.status == "new", "table_exists", "this table already exists")
+    require(table.status == "new", Refused("table_exists", "this table already exists"))
     rest, setup = split_setup(command.options)
     game_options, clock_options = clocks.split_options(rest)
     untimed = f"{rules.title} has no turns, so its tables take no clock"
-    require(clock_options is None or not rules.real_time, "invalid_options", untimed)
+    require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:
         options = msgspec.convert(game_options, rules.Options, strict=False)
     except msgspec.ValidationError as error:
-        raise DomainError("invalid_options", f"invalid options: {error}") from error
+        raise Refused("invalid_options", "invalid options: {}", error).error() from error
     check_size(setup, rules.seat_range(options))
     normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
     return (TableCreated(rules.kind, with_setup(normalized, setup), commitment(ctx.seed)),)
@@ -228,8 +229,8 @@ def _play(
     command: CommandT,
     ctx: Context,
 ) -> Plan:
-    require(table.status != "finished", "game_over", "the game is over")
-    require(table.status == "playing", "not_started", "the game has not started yet")
+    require(table.status != "finished", Refused("game_over", "the game is over"))
+    require(table.status == "playing", Refused("not_started", "the game has not started yet"))
     require_seated(table, ctx)
     game = game_of(table)
     events = rules.decide(game, command, ctx)
@@ -243,9 +244,13 @@ def _play(
 
 
 def _open_rematch(table: AnyTable, command: OpenRematch, ctx: Context) -> tuple[TableEvent, ...]:
-    require(table.status == "finished", "game_not_over", "a rematch follows a finished game")
+    require(
+        table.status == "finished", Refused("game_not_over", "a rematch follows a finished game")
+    )
     require_seated(table, ctx)
-    require(table.rematch is None, "rematch_opened", f"the rematch is table {table.rematch}")
+    require(
+        table.rematch is None, Refused("rematch_opened", f"the rematch is table {table.rematch}")
+    )
     return (RematchOpened(command.game_id),)
 
 

@@ -14,6 +14,7 @@ import msgspec
 from domain.decider import CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
 from domain.search import check_budget
+from domain.table.refusals import Refused
 from domain.table.setup import HOST, size
 from domain.table.vocabulary import AnyTable, SeatTaken, Table, TableEvent, TakeSeat, options_of
 
@@ -35,19 +36,24 @@ def take_seat(
     command: TakeSeat,
 ) -> tuple[TableEvent, ...]:
     """The next seat taken, while the table is open and has one free."""
-    require(table.status == "open", "table_not_open", "seats can only be taken before the start")
+    require(
+        table.status == "open",
+        Refused("table_not_open", "seats can only be taken before the start"),
+    )
     high = size(table.setup, rules.seat_range(options_of(table)))
-    require(len(table.seats) < high, "table_full", f"this table has all {high} seats taken")
+    require(
+        len(table.seats) < high, Refused("table_full", f"this table has all {high} seats taken")
+    )
     if command.bot is not None:
         hosted = not table.seats or command.by == HOST
-        require(hosted, "not_host", "only the host (the table's first seat) may seat bots")
+        require(hosted, Refused("not_host", "only the host (the table's first seat) may seat bots"))
     if command.bot is not None and not command.name.strip():
         command = msgspec.structs.replace(command, name=_bot_name(table))
     name = check_seat(command)
     seated = command.player is not None and command.player in (s.player for s in table.seats)
-    require(not seated, "already_seated", "this player holds a seat at this table already")
+    require(not seated, Refused("already_seated", "this player holds a seat at this table already"))
     if command.think is not None:
-        require(command.bot is not None, "think_without_bot", "only a bot takes a budget")
+        require(command.bot is not None, Refused("think_without_bot", "only a bot takes a budget"))
         check_budget(command.think)
     return (
         SeatTaken(
@@ -65,15 +71,16 @@ def _bot_name(table: AnyTable) -> str:
 def check_seat(command: TakeSeat) -> str:
     """Refuse a seat's name or entropy that no table takes; returns the name as seated."""
     name = command.name.strip()
-    require(0 < len(name) <= MAX_NAME, "invalid_name", f"a name has 1 to {MAX_NAME} characters")
-    require(printable(name), "invalid_name", "a name holds no control characters")
+    require(
+        0 < len(name) <= MAX_NAME, Refused("invalid_name", f"a name has 1 to {MAX_NAME} characters")
+    )
+    require(printable(name), Refused("invalid_name", "a name holds no control characters"))
     entropy = command.entropy
     require(
         len(entropy) <= MAX_ENTROPY,
-        "invalid_entropy",
-        f"entropy has at most {MAX_ENTROPY} characters",
+        Refused("invalid_entropy", f"entropy has at most {MAX_ENTROPY} characters"),
     )
-    require(printable(entropy), "invalid_entropy", "entropy holds no control characters")
+    require(printable(entropy), Refused("invalid_entropy", "entropy holds no control characters"))
     return name
 
 
@@ -85,10 +92,12 @@ def printable(text: str) -> bool:
 def require_seated(table: AnyTable, ctx: Context) -> None:
     """Refuse a command from anyone but a seated player."""
     seated = ctx.seat is not None and 0 <= ctx.seat < len(table.seats)
-    require(seated, "not_seated", "only a seated player may do that")
+    require(seated, Refused("not_seated", "only a seated player may do that"))
 
 
 def require_host(table: AnyTable, ctx: Context) -> None:
     """Refuse a command from anyone but the host."""
     require_seated(table, ctx)
-    require(ctx.seat == HOST, "not_host", "only the host (the table's first seat) may do that")
+    require(
+        ctx.seat == HOST, Refused("not_host", "only the host (the table's first seat) may do that")
+    )

@@ -20,7 +20,8 @@ from typing import Annotated, Any
 
 import msgspec
 
-from domain.errors import DomainError, require
+from domain.errors import require
+from domain.table.refusals import Refused
 
 SEATS = "seats"
 START_WHEN_FULL = "start_when_full"
@@ -55,7 +56,7 @@ def split_setup(options: Mapping[str, Any]) -> tuple[dict[str, Any], TableSetup]
     try:
         return rest, msgspec.convert(given, TableSetup)
     except msgspec.ValidationError as error:
-        raise DomainError("invalid_options", f"invalid options: {error}") from None
+        raise Refused("invalid_options", "invalid options: {}", error).error() from None
 
 
 def with_setup(options: dict[str, Any], setup: TableSetup) -> dict[str, Any]:
@@ -68,7 +69,8 @@ def check_size(setup: TableSetup, seat_range: tuple[int, int]) -> None:
     """Refuse a size outside the kind's seat range (`invalid_options`)."""
     low, high = seat_range
     fits = setup.seats is None or low <= setup.seats <= high
-    require(fits, "invalid_options", f"invalid options: seats: a table has {low} to {high} seats")
+    seats = f"invalid options: seats: a table has {low} to {high} seats"
+    require(fits, Refused("invalid_options", seats))
 
 
 def size(setup: TableSetup, seat_range: tuple[int, int]) -> int:

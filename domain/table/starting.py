@@ -7,6 +7,7 @@ from domain.chance import effective_seed
 from domain.decider import CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
 from domain.table.ending import Ending, Plan
+from domain.table.refusals import Refused
 from domain.table.seating import require_host, require_seated, take_seat
 from domain.table.setup import HOST, size
 from domain.table.vocabulary import (
@@ -46,8 +47,8 @@ def start(
     ctx: Context,
 ) -> Plan:
     """The game started by a seated player's `start_game`."""
-    require(table.status != "cancelled", "table_not_open", "the table was cancelled")
-    require(table.status == "open", "already_started", "the game has already started")
+    require(table.status != "cancelled", Refused("table_not_open", "the table was cancelled"))
+    require(table.status == "open", Refused("already_started", "the game has already started"))
     require_seated(table, ctx)
     return opening(rules, table, len(table.seats), ctx)
 
@@ -60,7 +61,7 @@ def opening(
 ) -> Plan:
     """The game started with `seats` seats, and its opening events."""
     low, _ = rules.seat_range(options_of(table))
-    require(seats >= low, "not_enough_seats", f"at least {low} seats must be taken")
+    require(seats >= low, Refused("not_enough_seats", f"at least {low} seats must be taken"))
     started = GameStarted(seats, ctx.now.isoformat())
     game = rules.initial_state(options_of(table), started.seats)
     opening = rules.start(game, ctx)
@@ -73,6 +74,8 @@ def opening(
 def cancel(table: AnyTable, ctx: Context) -> tuple[TableEvent, ...]:
     """The table called off by its host before the start."""
     waiting = table.status == "open"
-    require(waiting, "table_not_open", "only a table waiting for its start can be cancelled")
+    require(
+        waiting, Refused("table_not_open", "only a table waiting for its start can be cancelled")
+    )
     require_host(table, ctx)
     return (TableCancelled(HOST),)

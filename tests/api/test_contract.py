@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
 from api.contract.operations import operations
 from api.http.errors import PROBLEM, STATUS_BY_CODE
+from api.main.openapi import unconnected_app
 from commands.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data
@@ -33,7 +34,7 @@ SECURITY = {
     ("get", "/games/{game_id}/replay"): [SEAT, {}],
     **{
         key: [PLAYER]
-        for key in operations()
+        for key in operations(unconnected_app())
         if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
         or key[1] in ("/players/me/live", "/players/me/games")
     },
@@ -55,7 +56,9 @@ def test_every_schema_is_valid_json_schema() -> None:
 
 
 def test_every_operation_is_described_with_examples_and_typed_bodies() -> None:
-    assert {(method, path) for method, path, _ in all_operations()} == operations().keys()
+    assert {(method, path) for method, path, _ in all_operations()} == operations(
+        unconnected_app()
+    ).keys()
     for method, path, described in all_operations():
         what = f"{method.upper()} {path}"
         assert described.get("description"), f"{what} has no description"

@@ -2,10 +2,10 @@
 
 import pytest
 
-from api.contract.game_samples import tag_of
-from api.contract.gamedoc_types import struct_members
-from api.contract.gamedocs import DOCS_FOLDER, REGENERATE, render_pages
+from commands.codec import tag_of
 from commands.registry import GAMES
+from gamedocs.pages import DOCS_FOLDER, REGENERATE, render_pages
+from gamedocs.structs import struct_members
 
 HOW_TO_FIX = (
     f"the game pages are out of date: run `PYTHONPATH=. {REGENERATE}` and commit docs/games/"

@@ -5,8 +5,8 @@ import uuid
 import pytest
 import redis.asyncio as redis
 
+from api.http.errors import HttpRefusal
 from api.live.tickets import TICKETS_PER_SEAT, TicketBook
-from domain.errors import DomainError
 
 
 class Clock:
@@ -28,7 +28,7 @@ def book(redis_client: redis.Redis, stream: str, clock: Clock) -> TicketBook:
 
 
 async def refused(book: TicketBook, game_id: str, ticket: str) -> bool:
-    with pytest.raises(DomainError) as raised:
+    with pytest.raises(HttpRefusal) as raised:
         await book.seat(game_id, ticket)
     return raised.value.code == "invalid_ticket"
 

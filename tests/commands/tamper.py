@@ -89,7 +89,7 @@ def first_move_index(records: list[LogRecord]) -> int:
 
 
 def standings_index(records: list[LogRecord]) -> int:
-    tag = table.GameFinished.__struct_config__.tag
+    tag = codec.tag_of(table.GameFinished)
     return next(i for i, each in enumerate(records) if each.type == tag)
 
 

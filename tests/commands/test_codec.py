@@ -126,7 +126,7 @@ def extended(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     kind, tag = name.split("-")[0], first_game_event(name)
     rules = GAMES[kind]
     members = typing.get_args(rules.Event)
-    old: type[msgspec.Struct] = next(m for m in members if m.__struct_config__.tag == tag)
+    old: type[msgspec.Struct] = next(m for m in members if codec.tag_of(m) == tag)
     new = msgspec.defstruct(
         old.__name__, [("note", str, "")], bases=(old,), tag=tag, frozen=True, module=__name__
     )

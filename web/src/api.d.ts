@@ -61,7 +61,8 @@ export interface paths {
          * @description Each store's state: `ok`, or `degraded` while Redis is down (games go on; live
          *     pushes and stream tickets wait); 503 `unavailable` while Postgres is down.
          *
-         *     While Redis is down the status is `degraded` (200): games are played, live pushes and stream tickets wait. While Postgres is down it is 503.
+         *     While Redis is down the status is `degraded` (200): games are played, live pushes and
+         *     stream tickets wait. While Postgres is down it is 503.
          */
         get: operations["HealthHealth"];
         put?: never;
@@ -105,7 +106,9 @@ export interface paths {
          * Command
          * @description Send one of the caller's `legal_moves`, as a seat (Bearer token).
          *
-         *     The body is one of the kind's commands (`start_game` included, and `cancel_table` for the host before the start); the answer lists the events it caused as this seat sees them.
+         *     The body is one of the kind's commands (`start_game` included, and `cancel_table`
+         *     for the host before the start); the answer lists the events it caused as this seat
+         *     sees them.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
@@ -192,12 +195,15 @@ export interface paths {
         put?: never;
         /**
          * TakeSeat
-         * @description Take the next free seat, for a person or a bot; the token is shown only once. Once
-         *     someone sits, only the host (the first seat, by its seat token) seats bots
-         *     (`not_host`); a bot without a name gets one nobody at the table has. A table that
-         *     starts when full (`start_when_full`) starts with the seat that fills it.
+         * @description Take the next free seat, for a person or a bot; the token is shown only once.
          *
-         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's token the seat is the player's (named after them unless `name` is given) and counts in the scoreboards and ratings; a player holds one seat per table. A seat with a free name and no player token counts for nobody. Once someone sits, a bot's seat needs the host's seat token (the first seat's).
+         *     Answers 200 with the same seat when an `Idempotency-Key` is reused. With a player's
+         *     token the seat is the player's (named after them unless `name` is given) and counts
+         *     in the scoreboards and ratings; a player holds one seat per table. A seat with a
+         *     free name and no player token counts for nobody. Once someone sits, only the host
+         *     (the first seat, by its seat token) seats bots (`not_host`); a bot without a name
+         *     gets one nobody at the table has. A table that starts when full (`start_when_full`)
+         *     starts with the seat that fills it.
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
@@ -241,7 +247,13 @@ export interface paths {
          * Live
          * @description Server-Sent Events of the game as the caller may see them; the id is the version.
          *
-         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too, even when empty) is followed by a message `event: view` whose `data` is the caller's `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get exactly what was missed; the stream ends with the game, and is also ended when the service stops or the client falls too far behind (reconnect then). Streams are capped per game and per client address: past a cap, 429 `too_many_streams`.
+         *     Each message's `event` is the event's `type`, its `id` the version and its `data` the
+         *     event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
+         *     even when empty) is followed by a message `event: view` whose `data` is the caller's
+         *     `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
+         *     exactly what was missed; the stream ends with the game, and is also ended when the
+         *     service stops or the client falls too far behind (reconnect then). Streams are capped
+         *     per game and per client address: past a cap, 429 `too_many_streams`.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
          */
@@ -290,7 +302,9 @@ export interface paths {
          * @description Server-Sent Events of the lobby's first page (`event: lobby`, data as `GET /lobby`):
          *     sent at once, then whenever a table opens, fills or starts.
          *
-         *     Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails the games by the projection lag. The stream ends only when the service stops. It counts in the cap of streams per client address (429 `too_many_streams`).
+         *     Each message is `event: lobby` with the page as `data` (a `LobbyPage`); the lobby trails
+         *     the games by the projection lag. The stream ends only when the service stops. It counts
+         *     in the cap of streams per client address (429 `too_many_streams`).
          */
         get: operations["LobbyLiveLobbyLive"];
         put?: never;
@@ -316,7 +330,12 @@ export interface paths {
          *     reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
          *     after the newest notice (`GET /players/me/games` tells what stands).
          *
-         *     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`) and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with `Last-Event-ID` for exactly what was missed, on any node, after any restart (`0-0-0`: from the first). A ticket from `POST /players/me/tickets` (`?ticket=`) stands in for the token. The news is a read model: it trails the log by the projection lag. Streams are capped per player and per client address (429).
+         *     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`)
+         *     and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with
+         *     `Last-Event-ID` for exactly what was missed, on any node, after any restart (`0-0-0`:
+         *     from the first). A ticket from `POST /players/me/tickets` (`?ticket=`) stands in for the
+         *     token. The news is a read model: it trails the log by the projection lag. Streams are
+         *     capped per player and per client address (429).
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
@@ -578,7 +597,8 @@ export interface paths {
          * @description Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
          *     sigma) they are ranked by, and games rated.
          *
-         *     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered players and bots (seats with a free name are left out).
+         *     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered
+         *     players and bots (seats with a free name are left out).
          */
         get: operations["RatingsKindRatings"];
         put?: never;
@@ -604,7 +624,9 @@ export interface paths {
          *     Seats taken with it (`Authorization: Bearer <player token>`) count for the player in
          *     the scoreboards and ratings.
          *
-         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
+         *     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the
+         *     bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its
+         *     case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
          */
         post: operations["PlayersRegisterPlayer"];
         delete?: never;
@@ -676,7 +698,10 @@ export interface paths {
          *     game. With `bots_after`, bots take the seats still free after that many seconds, and
          *     the game starts. The seat token is shown only once.
          *
-         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills only the tables it opened and the rematches of the kind's default options and no clock: a table opened with `POST /games` is never chosen. A player already waiting at an open table of the kind is refused (`already_waiting`, naming it) rather than given another.
+         *     Without a player token the seat is a casual one and needs a `name`. Quick play fills
+         *     only the tables it opened and the rematches of the kind's default options and no clock:
+         *     a table opened with `POST /games` is never chosen. A player already waiting at an open
+         *     table of the kind is refused (`already_waiting`, naming it) rather than given another.
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
@@ -3137,7 +3162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, table_not_open, take_four_not_allowed, unknown_command, wrong_round */
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, choose_colour_first, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, illegal_move, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, play_drawn_or_keep, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, table_not_open, take_four_not_allowed, wrong_round */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3181,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 409;
                         /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "table_not_open" | "take_four_not_allowed" | "unknown_command" | "wrong_round";
+                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "choose_colour_first" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "illegal_move" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "play_drawn_or_keep" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "table_not_open" | "take_four_not_allowed" | "wrong_round";
                     };
                 };
             };

@@ -48,7 +48,6 @@ Decisions where the rules are silent or leave a choice:
 Refusal codes:
 
 * `not_seated`: the sender holds no seat at the table.
-* `unknown_command`: not a CNO Cycle command.
 * `stale`: the command names a card, pile top, pile count, hand top or round that is no
   longer what lies on the table.
 * `round_over`: a play, cycle or Done between rounds or after the series.
@@ -65,11 +64,12 @@ Refusal codes:
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.cno.bot import heuristic
 from domain.games.cno.cards import Card
 from domain.games.cno.model import Command, Event, Options, initial_state
 from domain.games.cno.narration import narrate
-from domain.games.cno.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.cno.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.cno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
@@ -95,6 +95,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    refusal_codes=codes(Code),
     real_time=True,
     blurb=(
         "No turns: everyone races at once to lay the carbon-nitrogen-oxygen cycle on shared piles."

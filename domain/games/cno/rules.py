@@ -11,12 +11,12 @@ someone is out, and the loop guard ends it after too many resets with no card pl
 from collections.abc import Iterator
 from functools import reduce
 from math import ceil
-from typing import assert_never
+from typing import Literal
 
 import msgspec
 
-from domain.decider import Context, unknown_event
-from domain.errors import DomainError
+from domain.decider import Context, unknown_command, unknown_event
+from domain.errors import Refusal, reject
 from domain.games.cno.cards import (
     HAND_SIZE,
     PILES_PER_SEAT,
@@ -59,8 +59,25 @@ from domain.games.cno.model import (
 )
 
 replace = msgspec.structs.replace
-Refusal = tuple[str, str]
-"""Why a command is refused: its code and a message for people."""
+Code = Literal[
+    "not_seated",
+    "stale",
+    "round_over",
+    "not_your_card",
+    "no_such_pile",
+    "pile_closed",
+    "cannot_follow",
+    "not_carbon_12",
+    "pile_limit",
+    "not_neon_20",
+    "cannot_cycle",
+    "cannot_declare_done",
+    "game_over",
+    "round_in_progress",
+    "wrong_round",
+]
+"""Every code CNO Cycle refuses a command with (see the package docstring for when)."""
+Refused = Refusal[Code]
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -71,9 +88,7 @@ def start(state: State, ctx: Context) -> tuple[Event, ...]:
 def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     """The events `command` by `ctx.seat` produces, then the stuck rule's consequences."""
     seat = ctx.seat
-    refusal = _refusal(state, seat, command)
-    if refusal is not None:
-        raise DomainError(*refusal)
+    reject(_refusal(state, seat, command))
     assert seat is not None
     match command:
         case DealRound():
@@ -89,7 +104,7 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
         case SetAsideNeon(source=source, card=card):
             return _settle(state, (NeonSetAside(seat, source, card),))
         case _:
-            assert_never(command)
+            unknown_command("cno", command)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -126,9 +141,11 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """Every command `seat` may send now, each naming what it expects to find. The moves are
-    kept by the very rule checks `decide` refuses with (`_refusal` is built from them); a
-    move built from the table names what lies there, so the checks that a command still
+    """Every command `seat` may send now, each naming what it expects to find. The moves
+    are built from the checks `_refusal` is made of, the dear ones judged once for all the
+    moves they share: asking `_refusal` of every candidate (`domain.decider.legal`) would
+    cost several times as much.
+    A move built from the table names what lies there, so the checks that a command still
     matches the table hold by construction."""
     if _seat_refusal(state, seat):
         return ()
@@ -178,7 +195,7 @@ def reset_limit(state: Playing) -> int:
     return ceil(most / RESET_BATCH) + 1
 
 
-def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+def _refusal(state: State, seat: int | None, command: Command) -> Refused | None:
     """Why `seat` may not send `command` now, or None if it may: CNO Cycle's one legality.
     Each rule is one check below, asked by `decide` here and by `legal_moves` as it builds
     the moves; the `_seen_` checks refuse a command that no longer matches the table."""
@@ -188,7 +205,7 @@ def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None
     if isinstance(command, DealRound):
         return _deal_refusal(state, command)
     if not isinstance(state, Playing):
-        return ("round_over", "the round is over")
+        return Refused("round_over", "the round is over")
     player, piles = state.board.players[seat], state.board.piles
     match command:
         case PlayCard(source=source, card=card, pile=index, top=top):
@@ -210,95 +227,95 @@ def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None
             return _cycle_refusal(player) or _seen_hand_refusal(player, top)
         case DeclareDone():
             return _done_refusal(player)
-    return ("unknown_command", f"CNO Cycle has no {type(command).__name__}")
+    unknown_command("cno", command)
 
 
-def _seat_refusal(state: State, seat: int | None) -> Refusal | None:
+def _seat_refusal(state: State, seat: int | None) -> Refused | None:
     if seat is None or not 0 <= seat < state.seats:
-        return ("not_seated", "only a seated player may do that")
+        return Refused("not_seated", "only a seated player may do that")
     return None
 
 
-def _deal_refusal(state: State, command: DealRound) -> Refusal | None:
+def _deal_refusal(state: State, command: DealRound) -> Refused | None:
     if isinstance(state, Finished):
-        return ("game_over", "the series is over")
+        return Refused("game_over", "the series is over")
     if command.round <= state.round:
-        return ("stale", f"round {command.round} was dealt already")
+        return Refused("stale", "round {} was dealt already", command.round)
     if not isinstance(state, Intermission):
-        return ("round_in_progress", "a round is being played")
+        return Refused("round_in_progress", "a round is being played")
     if command.round != state.round + 1:
-        return ("wrong_round", f"round {state.round + 1} is next")
+        return Refused("wrong_round", "round {} is next", state.round + 1)
     return None
 
 
-def _lay_refusal(pile: tuple[Card, ...], card: Card) -> Refusal | None:
+def _lay_refusal(pile: tuple[Card, ...], card: Card) -> Refused | None:
     """A card goes on a pile that takes its isotope: an open pile whose top it follows."""
     if card.isotope in takes(pile):
         return None
     if is_closed(pile):
-        return ("pile_closed", "neon-20 has closed that pile")
-    return ("cannot_follow", "that reaction does not exist")
+        return Refused("pile_closed", "neon-20 has closed that pile")
+    return Refused("cannot_follow", "that reaction does not exist")
 
 
-def _starter_refusal(card: Card) -> Refusal | None:
+def _starter_refusal(card: Card) -> Refused | None:
     if card.isotope != STARTER:
-        return ("not_carbon_12", "only carbon-12 starts a pile")
+        return Refused("not_carbon_12", "only carbon-12 starts a pile")
     return None
 
 
-def _pile_limit_refusal(state: Playing) -> Refusal | None:
+def _pile_limit_refusal(state: Playing) -> Refused | None:
     """Fewer piles than two per seat have been started (closed ones count)."""
     count = len(state.board.piles)
     if count >= PILES_PER_SEAT * state.seats:
-        return ("pile_limit", f"all {count} piles have been started")
+        return Refused("pile_limit", "all {} piles have been started", count)
     return None
 
 
-def _set_aside_refusal(card: Card) -> Refusal | None:
+def _set_aside_refusal(card: Card) -> Refused | None:
     if card.isotope != TERMINATOR:
-        return ("not_neon_20", "only neon-20 is set aside")
+        return Refused("not_neon_20", "only neon-20 is set aside")
     return None
 
 
-def _cycle_refusal(player: Player) -> Refusal | None:
+def _cycle_refusal(player: Player) -> Refused | None:
     if len(player.hand) < 2:
-        return ("cannot_cycle", "cycling needs two cards in hand")
+        return Refused("cannot_cycle", "cycling needs two cards in hand")
     return None
 
 
-def _done_refusal(player: Player) -> Refusal | None:
+def _done_refusal(player: Player) -> Refused | None:
     if player.hand and player.stock:
-        return ("cannot_declare_done", "Done needs an empty stock or an empty hand")
+        return Refused("cannot_declare_done", "Done needs an empty stock or an empty hand")
     return None
 
 
-def _seen_card_refusal(seat: int, player: Player, source: Source, card: Card) -> Refusal | None:
+def _seen_card_refusal(seat: int, player: Player, source: Source, card: Card) -> Refused | None:
     if card.owner != seat:
-        return ("not_your_card", "only your own cards can be played")
+        return Refused("not_your_card", "only your own cards can be played")
     if _source_card(player, source) != card:
-        return ("stale", f"{card} is no longer at {source}")
+        return Refused("stale", "{} is no longer at {}", card, source)
     return None
 
 
 def _seen_pile_refusal(
     piles: tuple[tuple[Card, ...], ...], index: int, top: Card
-) -> Refusal | None:
+) -> Refused | None:
     if not 0 <= index < len(piles):
-        return ("no_such_pile", f"there is no pile {index}")
+        return Refused("no_such_pile", "there is no pile {}", index)
     if piles[index][-1] != top:
-        return ("stale", "that pile's top card has changed")
+        return Refused("stale", "that pile's top card has changed")
     return None
 
 
-def _seen_pile_count_refusal(piles: tuple[tuple[Card, ...], ...], index: int) -> Refusal | None:
+def _seen_pile_count_refusal(piles: tuple[tuple[Card, ...], ...], index: int) -> Refused | None:
     if index != len(piles):
-        return ("stale", f"{len(piles)} piles exist now")
+        return Refused("stale", "{} piles exist now", len(piles))
     return None
 
 
-def _seen_hand_refusal(player: Player, top: Card) -> Refusal | None:
+def _seen_hand_refusal(player: Player, top: Card) -> Refused | None:
     if player.hand[0] != top:
-        return ("stale", "the hand's top card has changed")
+        return Refused("stale", "the hand's top card has changed")
     return None
 
 

@@ -49,15 +49,16 @@ Decisions where the rules are silent or leave a choice:
 
 Refusal codes: game_over, not_your_turn, battle_pending (a turn while the battle winner has
 yet to choose), same_card, card_not_in_hand, not_a_pair, sign_taken, no_battle,
-not_your_choice, not_disputed, unknown_command.
+not_your_choice, not_disputed.
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.ecliptic.bot import heuristic
 from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
 from domain.games.ecliptic.narration import narrate
-from domain.games.ecliptic.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.ecliptic.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
@@ -81,6 +82,7 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    refusal_codes=codes(Code),
     blurb=(
         "Two players build runs of zodiac signs, battling "
         "with their hands whenever both claim a sign."

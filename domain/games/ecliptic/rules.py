@@ -2,14 +2,15 @@
 
 from collections.abc import Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
-from functools import reduce
+from functools import partial, reduce
+from typing import Literal
 
 import msgspec
 
 from domain.cards import deal, remove_cards
 from domain.chance import Chance
-from domain.decider import Context, unknown_event
-from domain.errors import refuse
+from domain.decider import Context, legal, unknown_command, unknown_event
+from domain.errors import Refusal, reject
 from domain.games.ecliptic.cards import (
     DECK,
     HAND_SIZE,
@@ -44,8 +45,20 @@ from domain.games.ecliptic.model import (
 )
 
 replace = msgspec.structs.replace
-Refusal = tuple[str, str]
-"""Why a command is refused: its code and a message for people."""
+Code = Literal[
+    "game_over",
+    "battle_pending",
+    "not_your_turn",
+    "same_card",
+    "card_not_in_hand",
+    "not_a_pair",
+    "sign_taken",
+    "no_battle",
+    "not_your_choice",
+    "not_disputed",
+]
+"""Every code Ecliptic refuses a command with (see the package docstring for when)."""
+Refused = Refusal[Code]
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
@@ -65,14 +78,14 @@ def start(state: State, ctx: Context) -> tuple[Event, ...]:
 def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     """Every rule of a turn and of a battle's end; refuses what `legal_moves` would not offer."""
     seat = ctx.seat if ctx.seat is not None else -1
-    refusal = _refusal(state, seat, command)
-    if refusal is not None:
-        raise refuse(*refusal)
+    reject(_refusal(state, seat, command))
     match command:
         case PlayTurn():
             return _play_turn(state, command, seat)
         case KeepCard():
             return _keep_card(state, command, seat, ctx.chance)
+        case _:
+            unknown_command("ecliptic", command)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -102,7 +115,7 @@ def evolve(state: State, event: Event) -> State:
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     """Every command `decide` accepts from the seat: the turns of the seat to move (pairs in
     deck order), or the battle winner's two choices."""
-    return tuple(_legal(state, seat))
+    return legal(_candidates(state, seat), partial(_refusal, state, seat))
 
 
 def is_terminal(state: State) -> bool:
@@ -113,11 +126,11 @@ def is_terminal(state: State) -> bool:
 # Legality
 
 
-def _refusal(state: State, seat: int, command: Command) -> Refusal | None:
+def _refusal(state: State, seat: int, command: Command) -> Refused | None:
     """The one definition of legality: why `decide` refuses `command` from `seat`, or None
     when it is legal. `legal_moves` offers exactly the candidates this accepts."""
     if isinstance(state.phase, Over):
-        return "game_over", "the game is over"
+        return Refused("game_over", "the game is over")
     match command:
         case PlayTurn():
             turn = _turn_refusal(state.phase, seat)
@@ -127,58 +140,51 @@ def _refusal(state: State, seat: int, command: Command) -> Refusal | None:
         case KeepCard():
             return _keep_refusal(state, seat, command)
         case _:
-            return "unknown_command", f"Ecliptic has no command {type(command).__name__}"
+            unknown_command("ecliptic", command)
 
 
-def _turn_refusal(phase: Phase, seat: int) -> Refusal | None:
+def _turn_refusal(phase: Phase, seat: int) -> Refused | None:
     if isinstance(phase, Battle):
-        return "battle_pending", "the battle winner must choose first"
+        return Refused("battle_pending", "the battle winner must choose first")
     if not (isinstance(phase, Turn) and phase.seat == seat):
-        return "not_your_turn", "it is not your turn"
+        return Refused("not_your_turn", "it is not your turn")
     return None
 
 
 def _play_refusal(
     hand: Sequence[Card], line: Sequence[Card | None], command: PlayTurn
-) -> Refusal | None:
+) -> Refused | None:
     """A turn's cards: three different cards in hand, a pair, and a sign free on this side."""
     (first, second), card = command.pair, command.card
     if first == second or card in command.pair:
-        return "same_card", "the pair and the third card must differ"
+        return Refused("same_card", "the pair and the third card must differ")
     if first not in hand or second not in hand or card not in hand:
         missing = sorted((held for held in (first, second, card) if held not in hand), key=card_key)
-        return "card_not_in_hand", f"not held: {', '.join(map(str, missing))}"
+        return Refused("card_not_in_hand", "not held: {}", ", ".join(map(str, missing)))
     return _pair_refusal(command.pair) or _sign_refusal(line, command.card)
 
 
-def _pair_refusal(pair: tuple[Card, Card]) -> Refusal | None:
+def _pair_refusal(pair: tuple[Card, Card]) -> Refused | None:
     if not is_pair(*pair):
-        return "not_a_pair", "a pair is two cards of one sign or one colour"
+        return Refused("not_a_pair", "a pair is two cards of one sign or one colour")
     return None
 
 
-def _sign_refusal(line: Sequence[Card | None], card: Card) -> Refusal | None:
+def _sign_refusal(line: Sequence[Card | None], card: Card) -> Refused | None:
     if line[card.sign - 1] is not None:
-        return "sign_taken", "your side already holds that sign"
+        return Refused("sign_taken", "your side already holds that sign")
     return None
 
 
-def _keep_refusal(state: State, seat: int, command: KeepCard) -> Refusal | None:
+def _keep_refusal(state: State, seat: int, command: KeepCard) -> Refused | None:
     battle = state.phase
     if not isinstance(battle, Battle):
-        return "no_battle", "there is no battle to settle"
+        return Refused("no_battle", "there is no battle to settle")
     if battle.winner != seat:
-        return "not_your_choice", "only the battle winner chooses"
+        return Refused("not_your_choice", "only the battle winner chooses")
     if command.card not in _disputed(state, battle):
-        return "not_disputed", "keep one of the two cards of that sign"
+        return Refused("not_disputed", "keep one of the two cards of that sign")
     return None
-
-
-def _legal(state: State, seat: int) -> Iterator[Command]:
-    """The seat's legal commands, in the order `legal_moves` lists them."""
-    return (
-        command for command in _candidates(state, seat) if _refusal(state, seat, command) is None
-    )
 
 
 def _candidates(state: State, seat: int) -> Iterator[Command]:
@@ -274,7 +280,8 @@ def _exchange(state: State, battle: Battle, chance: Chance) -> CardsExchanged:
 
 def _begin(state: State, seat: int, replay: bool = False, final: bool = False) -> tuple[Event, ...]:
     """The seat's turn, or the end of the game when that turn would have no legal play."""
-    if next(_legal(replace(state, phase=Turn(seat, final)), seat), None) is None:
+    turn = replace(state, phase=Turn(seat, final))
+    if all(_refusal(turn, seat, command) for command in _candidates(turn, seat)):
         return (GameEnded("no_legal_turn", seat),)
     return (TurnBegan(seat, replay, final),)
 

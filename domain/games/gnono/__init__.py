@@ -58,11 +58,12 @@ Refusal codes:
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.gnono.bot import heuristic
 from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.gnono.narration import narrate
-from domain.games.gnono.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.gnono.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.gnono.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
@@ -88,6 +89,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    refusal_codes=codes(Code),
     seat_limits=seat_limits,
     blurb=(
         "Shed your hand first by matching colour or "

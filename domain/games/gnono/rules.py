@@ -1,15 +1,16 @@
 """Every Gnono rule: the opening draw and deal, `decide`, the fold `evolve` and `legal_moves`."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Mapping
+from functools import partial
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
-from domain.decider import Context, unknown_event
-from domain.errors import DomainError, refuse
+from domain.decider import Context, legal, unknown_command, unknown_event
+from domain.errors import Refusal, reject
 from domain.games.gnono.cards import (
     COLOURS,
     DECK,
@@ -51,7 +52,25 @@ from domain.seats import next_seat
 
 replace = msgspec.structs.replace
 Events = tuple[Event, ...]
-_STEP_REFUSALS: Final = MappingProxyType(
+Code = Literal[
+    "not_started",
+    "game_over",
+    "not_your_turn",
+    "round_over",
+    "choose_colour_first",
+    "play_drawn_or_keep",
+    "illegal_move",
+    "nothing_drawn",
+    "not_the_drawn_card",
+    "card_not_in_hand",
+    "card_does_not_match",
+    "take_four_not_allowed",
+    "colour_required",
+    "colour_not_allowed",
+]
+"""Every code Gnono refuses a command with (see the package docstring for when)."""
+Refused = Refusal[Code]
+_STEP_REFUSALS: Final[Mapping[Step, Code]] = MappingProxyType(
     {
         "deal_next_round": "round_over",
         "choose_colour": "choose_colour_first",
@@ -63,9 +82,6 @@ _STEP_REFUSALS: Final = MappingProxyType(
 _TAKE_FOUR_REFUSED: Final = (
     "a Wild Take Four may only be played when no other card but a wild can be"
 )
-Refusal = Callable[[], DomainError]
-"""A refusal, built only when `decide` raises it: `legal_moves` rejects many candidates and
-needs no message for them."""
 
 
 def start(state: State, ctx: Context) -> Events:
@@ -77,9 +93,7 @@ def start(state: State, ctx: Context) -> Events:
 
 
 def decide(state: State, command: Command, ctx: Context) -> Events:
-    refusal = _refusal(state, ctx.seat, command)
-    if refusal is not None:
-        raise refusal()
+    reject(_refusal(state, ctx.seat, command))
     assert isinstance(state, Playing)
     seat = actor(state)
     match command:
@@ -93,7 +107,8 @@ def decide(state: State, command: Command, ctx: Context) -> Events:
             return (ColourChosen(seat, colour),)
         case DealNextRound():
             return _open_round(state, state.round + 1, next_seat(state.first, state.seats), ctx)
-    raise refuse("unknown_command", f"not a Gnono command: {type(command).__name__}")
+        case _:
+            unknown_command("gnono", command)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -140,9 +155,7 @@ def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     """The moment's candidate commands that `decide` would accept, by the same checks."""
     if not isinstance(state, Playing) or seat != actor(state):
         return ()  # `_refusal`'s turn check, cheap, since every seat is asked many times a turn
-    return tuple(
-        move for move in _candidates(state, seat) if _move_refusal(state, seat, move) is None
-    )
+    return legal(_candidates(state, seat), partial(_move_refusal, state, seat))
 
 
 def is_terminal(state: State) -> bool:
@@ -180,19 +193,19 @@ def _candidates(state: Playing, seat: int) -> Iterator[Command]:
             yield DrawCard()
 
 
-def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+def _refusal(state: State, seat: int | None, command: Command) -> Refused | None:
     """Why `seat` may not send `command` now, or None if it may: no round or not its turn,
     else what `_move_refusal` finds. Raised by `decide`."""
     if not isinstance(state, Playing):
-        code = "game_over" if isinstance(state, Finished) else "not_started"
-        return lambda: refuse(code, "no round is in play")
+        code: Code = "game_over" if isinstance(state, Finished) else "not_started"
+        return Refused(code, "no round is in play")
     mover = actor(state)
     if seat != mover:
-        return lambda: refuse("not_your_turn", f"it is seat {mover}'s turn")
+        return Refused("not_your_turn", "it is seat {}'s turn", mover)
     return _move_refusal(state, mover, command)
 
 
-def _move_refusal(state: Playing, seat: int, command: Command) -> Refusal | None:
+def _move_refusal(state: Playing, seat: int, command: Command) -> Refused | None:
     """Why the acting seat may not send `command` at this step, or None if it may: Gnono's one
     legality, behind `decide` and the filter `legal_moves` keeps its candidates by."""
     current = step(state)
@@ -203,7 +216,7 @@ def _move_refusal(state: Playing, seat: int, command: Command) -> Refusal | None
             return None
         case PlayDrawn(card=card, colour=colour) if current == "play_drawn_or_keep":
             if card != state.drawn:
-                return lambda: refuse("not_the_drawn_card", "only the drawn card may be played")
+                return Refused("not_the_drawn_card", "only the drawn card may be played")
             return _card_refusal(state, seat, card, colour)
         case KeepCard() if current == "play_drawn_or_keep":
             return None
@@ -212,24 +225,22 @@ def _move_refusal(state: Playing, seat: int, command: Command) -> Refusal | None
         case DealNextRound() if current == "deal_next_round":
             return None
         case PlayDrawn() | KeepCard() if current == "play":
-            return lambda: refuse("nothing_drawn", "no card was drawn this turn")
-    return lambda: refuse(
-        _STEP_REFUSALS[current], f"now is the time to {current.replace('_', ' ')}"
-    )
+            return Refused("nothing_drawn", "no card was drawn this turn")
+    return Refused(_STEP_REFUSALS[current], "now is the time to {}", current.replace("_", " "))
 
 
-def _card_refusal(state: Playing, seat: int, card: Card, colour: Colour | None) -> Refusal | None:
+def _card_refusal(state: Playing, seat: int, card: Card, colour: Colour | None) -> Refused | None:
     """Refuse a card that is not held or does not match, or a colour named for the wrong card."""
     if card not in state.hands[seat]:
-        return lambda: refuse("card_not_in_hand", f"{card} is not in your hand")
+        return Refused("card_not_in_hand", "{} is not in your hand", card)
     if not _playable(state, seat, card):
         if card.rank == "wild_take_four":
-            return lambda: refuse("take_four_not_allowed", _TAKE_FOUR_REFUSED)
-        return lambda: refuse("card_does_not_match", f"{card} does not match the discard pile")
+            return Refused("take_four_not_allowed", _TAKE_FOUR_REFUSED)
+        return Refused("card_does_not_match", "{} does not match the discard pile", card)
     if card.colour is not None and colour is not None:
-        return lambda: refuse("colour_not_allowed", "only a wild card takes a colour")
+        return Refused("colour_not_allowed", "only a wild card takes a colour")
     if card.colour is None and colour is None:
-        return lambda: refuse("colour_required", "name a colour for a wild card")
+        return Refused("colour_required", "name a colour for a wild card")
     return None
 
 

@@ -41,16 +41,16 @@ Decisions where the rules are silent or leave a choice:
 
 Refusal codes: not_your_turn, card_not_in_hand, must_place_drawn_card, space_occupied,
 space_not_isolated (proliferation), space_not_adjacent, no_match, placement_available (a
-draw while a card fits), unknown_command, game_over, not_started; already_started (a
-second deal).
+draw while a card fits), game_over, not_started.
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.mad.bot import heuristic
 from domain.games.mad.cards import Card
 from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
 from domain.games.mad.narration import narrate
-from domain.games.mad.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.mad.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.mad.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
@@ -74,6 +74,7 @@ rules = GameRules(
     all_cards=all_cards,
     hidden=hidden,
     heuristic=heuristic,
+    refusal_codes=codes(Code),
     blurb=(
         "Lay cards on a 5 x 5 Core without "
         "setting off a Criticality; whoever holds the fewest cards wins."

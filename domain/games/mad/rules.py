@@ -1,12 +1,13 @@
 """MAD's decider: dealing, every rule of play, and the fold of its events."""
 
 from functools import reduce
+from typing import Literal
 
 import msgspec
 
 from domain.cards import deal
-from domain.decider import Context, unknown_event
-from domain.errors import refuse
+from domain.decider import Context, unknown_command, unknown_event
+from domain.errors import Refusal, reject
 from domain.games.mad import board
 from domain.games.mad.cards import DECK, Card
 from domain.games.mad.model import (
@@ -33,12 +34,26 @@ from domain.games.mad.model import (
 from domain.seats import next_seat, rotation
 
 replace = msgspec.structs.replace
+Code = Literal[
+    "not_started",
+    "game_over",
+    "not_your_turn",
+    "card_not_in_hand",
+    "must_place_drawn_card",
+    "space_occupied",
+    "space_not_isolated",
+    "space_not_adjacent",
+    "no_match",
+    "placement_available",
+]
+"""Every code MAD refuses a command with (see the package docstring for when)."""
+Refused = Refusal[Code]
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
     """Shuffle, deal the hand size the options give this many seats, pick the first seat."""
     if not isinstance(state, Dealing):
-        raise refuse("already_started", "the cards have already been dealt")
+        raise ValueError(f"a game starts from its initial state, not from {type(state).__name__}")
     size = state.options.hand_sizes[state.seats - MIN_SEATS]
     hands, stockpile = deal(ctx.chance.shuffle(DECK), state.seats, size)
     first = ctx.chance.below(state.seats)
@@ -47,14 +62,14 @@ def start(state: State, ctx: Context) -> tuple[Event, ...]:
 
 def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     playing = _playing(state)
-    refusal = _refusal(playing, ctx.seat, command)
-    if refusal is not None:
-        raise refuse(*refusal)
+    reject(_refusal(playing, ctx.seat, command))
     match command:
         case PlaceCard():
             return _place(playing, command, ctx)
         case DrawCards():
             return _draw(playing, ctx)
+        case _:
+            unknown_command("mad", command)
 
 
 def evolve(state: State, event: Event) -> State:
@@ -78,7 +93,10 @@ def evolve(state: State, event: Event) -> State:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
-    """The placements `_refusal` accepts; else the forced draw, if it accepts that."""
+    """The placements `_refusal` accepts; else the forced draw, if it accepts that. The moves
+    are built from the checks `_refusal` is made of, the dear ones judged once for all the
+    moves they share: asking `_refusal` of every candidate (`domain.decider.legal`) would
+    cost several times as much."""
     if not isinstance(state, Playing):
         return ()
     placements = _placements(state, seat)
@@ -94,11 +112,8 @@ def is_terminal(state: State) -> bool:
 
 # Legality: what `decide` accepts and `legal_moves` offers
 
-Refusal = tuple[str, str] | None
-"""None for a legal command, else the code and message `decide` refuses it with."""
 
-
-def _refusal(state: Playing, seat: int | None, command: Command) -> Refusal:
+def _refusal(state: Playing, seat: int | None, command: Command) -> Refused | None:
     """Whether `seat` may send `command` now: the one statement of the rules of play."""
     match command:
         case PlaceCard():
@@ -110,55 +125,53 @@ def _refusal(state: Playing, seat: int | None, command: Command) -> Refusal:
             )
         case DrawCards():
             return _turn_refusal(state, seat) or _draw_refusal(state)
-    return _turn_refusal(state, seat) or (
-        "unknown_command",
-        f"MAD has no command {type(command).__name__}",
-    )
+        case _:
+            unknown_command("mad", command)
 
 
-def _turn_refusal(state: Playing, seat: int | None) -> Refusal:
+def _turn_refusal(state: Playing, seat: int | None) -> Refused | None:
     if seat != state.turn:
-        return "not_your_turn", f"it is seat {state.turn}'s turn"
+        return Refused("not_your_turn", "it is seat {}'s turn", state.turn)
     return None
 
 
-def _card_refusal(state: Playing, seat: int | None, card: Card) -> Refusal:
+def _card_refusal(state: Playing, seat: int | None, card: Card) -> Refused | None:
     """Whether the seat may place this card, wherever it goes."""
     if refusal := _turn_refusal(state, seat):
         return refusal
     if card not in state.hands[state.turn]:
-        return "card_not_in_hand", f"seat {state.turn} holds no {card}"
+        return Refused("card_not_in_hand", "seat {} holds no {}", state.turn, card)
     if state.drawn not in (None, card):
-        return "must_place_drawn_card", f"{state.drawn} must go now"
+        return Refused("must_place_drawn_card", "{} must go now", state.drawn)
     return None
 
 
-def _space_refusal(state: Playing, at: int) -> Refusal:
+def _space_refusal(state: Playing, at: int) -> Refused | None:
     """Whether anything may go to space `at`: a seed on an isolated space while Nuclear
     Proliferation lasts, else a card beside another."""
     if state.core[at] is not None:
-        return "space_occupied", "that space already holds a card"
+        return Refused("space_occupied", "that space already holds a card")
     if state.seeding:
         if not board.isolated(state.core, at):
-            return "space_not_isolated", "no seed beside a card"
+            return Refused("space_not_isolated", "no seed beside a card")
     elif not board.beside_a_card(state.core, at):
-        return "space_not_adjacent", "place beside a card"
+        return Refused("space_not_adjacent", "place beside a card")
     return None
 
 
-def _match_refusal(state: Playing, card: Card, touched: board.Touching) -> Refusal:
+def _match_refusal(state: Playing, card: Card, touched: board.Touching) -> Refused | None:
     """Whether this card may go to an open space beside `touched`: in Nuclear Escalation,
     only beside a card that shares its number or element."""
     if not state.seeding and not board.fits(card, touched):
-        return "no_match", "no neighbour shares that card"
+        return Refused("no_match", "no neighbour shares that card")
     return None
 
 
-def _draw_refusal(state: Playing) -> Refusal:
+def _draw_refusal(state: Playing) -> Refused | None:
     if state.drawn is not None:
-        return "must_place_drawn_card", f"{state.drawn} must go now"
+        return Refused("must_place_drawn_card", "{} must go now", state.drawn)
     if _placements(state, state.turn):
-        return "placement_available", "draw only when no card fits"
+        return Refused("placement_available", "draw only when no card fits")
     return None
 
 
@@ -259,8 +272,8 @@ def _playing(state: State) -> Playing:
         case Playing():
             return state
         case Finished():
-            raise refuse("game_over", "the game is over")
-    raise refuse("not_started", "the cards have not been dealt yet")
+            raise Refused("game_over", "the game is over").error()
+    raise Refused("not_started", "the cards have not been dealt yet").error()
 
 
 # Folding

@@ -51,7 +51,6 @@ Decisions where the rules are silent or leave a choice:
 
 Refusal codes:
 
-* `already_started`: the opening deal is made once.
 * `not_started` / `game_over`: no hand has been dealt yet, or the session is over.
 * `hand_over` / `not_your_deal`: between hands only `deal_hand` is due, from the seat left of
   the last dealer.
@@ -66,11 +65,12 @@ Refusal codes:
 """
 
 from domain.decider import GameRules
+from domain.errors import codes
 from domain.games.onexeno.bot import heuristic
 from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.onexeno.narration import narrate
-from domain.games.onexeno.rules import decide, evolve, is_terminal, legal_moves, start
+from domain.games.onexeno.rules import Code, decide, evolve, is_terminal, legal_moves, start
 from domain.games.onexeno.views import all_cards, hidden, outcome, redact, sample, view
 
 rules = GameRules(
@@ -96,6 +96,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    refusal_codes=codes(Code),
     seat_limits=seat_limits,
     blurb=(
         "Lay square cards whose dark and light edges match, "

@@ -8,13 +8,18 @@ one corner they touch. A constraint is a (mask, bits) pair: a face meets it when
 """
 
 from collections.abc import Mapping
+from typing import Literal
 
+from domain.errors import Refusal
 from domain.games.onexeno.cards import CELLS
 
 Cell = tuple[int, int]
 Faces = Mapping[Cell, int]
 Box = tuple[int, int, int, int]
 """A field's bounding box: top, bottom, left, right."""
+Code = Literal["must_place_at_centre", "cell_occupied", "not_adjacent", "field_too_large"]
+"""Why no card may go at a cell."""
+Refused = Refusal[Code]
 Constraint = tuple[int, int]
 """What the neighbours of a cell demand of a face placed there: a (mask, bits) pair."""
 
@@ -95,8 +100,8 @@ def open_cells(faces: Faces) -> tuple[Cell, ...]:
     return tuple(sorted(cell for cell in candidates if _refusal(faces, box, cell) is None))
 
 
-def refusal(faces: Faces, cell: Cell) -> tuple[str, str] | None:
-    """Why no card may go at `cell`, as an error code and a message, or None when it is open."""
+def refusal(faces: Faces, cell: Cell) -> Refused | None:
+    """Why no card may go at `cell`, or None when it is open."""
     return _refusal(faces, _box(faces), cell)
 
 
@@ -118,14 +123,14 @@ def tricks(faces: Faces, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
     return tuple(found)
 
 
-def _refusal(faces: Faces, box: Box | None, cell: Cell) -> tuple[str, str] | None:
+def _refusal(faces: Faces, box: Box | None, cell: Cell) -> Refused | None:
     """`refusal` on a field whose bounding box is `box` (None when the field is empty)."""
     if box is None:
         if cell == CENTRE:
             return None
-        return ("must_place_at_centre", "on an empty field the card goes at (0, 0)")
+        return Refused("must_place_at_centre", "on an empty field the card goes at (0, 0)")
     if cell in faces:
-        return ("cell_occupied", "that cell already holds a card")
+        return Refused("cell_occupied", "that cell already holds a card")
     row, col = cell
     if (
         (row, col - 1) not in faces
@@ -133,10 +138,10 @@ def _refusal(faces: Faces, box: Box | None, cell: Cell) -> tuple[str, str] | Non
         and (row - 1, col) not in faces
         and (row + 1, col) not in faces
     ):
-        return ("not_adjacent", "a card must touch the field by a side")
+        return Refused("not_adjacent", "a card must touch the field by a side")
     top, bottom, left, right = box
     if max(bottom, row) - min(top, row) >= SPAN or max(right, col) - min(left, col) >= SPAN:
-        return ("field_too_large", "the field may not exceed five by five cards")
+        return Refused("field_too_large", "the field may not exceed five by five cards")
     return None
 
 

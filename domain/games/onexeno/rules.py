@@ -3,14 +3,14 @@ which share one legality (`_refusal`)."""
 
 from collections.abc import Iterator
 from functools import reduce
-from typing import assert_never
+from typing import Literal
 
 import msgspec
 
 from domain.cards import deal
 from domain.chance import Chance
-from domain.decider import Context, unknown_event
-from domain.errors import DomainError, refuse
+from domain.decider import Context, unknown_command, unknown_event
+from domain.errors import Refusal, reject
 from domain.games.onexeno import board
 from domain.games.onexeno.cards import DECK, FACES, QUARTER_TURNS, Card
 from domain.games.onexeno.model import (
@@ -39,14 +39,29 @@ from domain.games.onexeno.model import (
 from domain.seats import next_seat, opposite
 
 replace = msgspec.structs.replace
-Refusal = tuple[str, str]
-"""Why a command is refused: its code and a message for people."""
+Code = (
+    Literal[
+        "not_started",
+        "game_over",
+        "hand_over",
+        "not_your_deal",
+        "hand_in_play",
+        "not_your_turn",
+        "card_not_in_hand",
+        "redundant_rotation",
+        "mismatch",
+        "must_place",
+    ]
+    | board.Code
+)
+"""Every code ONEXENO refuses a command with (see the package docstring for when)."""
+Refused = Refusal[Code]
 
 
 def start(state: State, ctx: Context) -> tuple[Event, ...]:
     """Draw for the first dealer, then deal the first hand and begin its first turn."""
     if not isinstance(state, Waiting):
-        raise refuse("already_started", "the game has already started")
+        raise ValueError(f"a game starts from its initial state, not from {type(state).__name__}")
     chosen = _choose_dealer(state.seats, ctx.chance)
     return (chosen, *_deal(evolve(state, chosen), chosen.dealer, 1, ctx.chance))
 
@@ -57,9 +72,7 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
     Between hands the only command is the next dealer's `DealHand`.
     """
     seat = ctx.seat
-    refusal = _refusal(state, seat, command)
-    if refusal is not None:
-        raise DomainError(*refusal)
+    reject(_refusal(state, seat, command))
     playing = _playing(state)
     assert seat is not None
     match command:
@@ -70,7 +83,7 @@ def decide(state: State, command: Command, ctx: Context) -> tuple[Event, ...]:
         case Pass():
             events = (_pass(playing, seat),)
         case _:
-            assert_never(command)
+            unknown_command("onexeno", command)
     after = _playing(reduce(evolve, events, state))
     return (*events, *_after_turn(after, seat))
 
@@ -98,8 +111,9 @@ def evolve(state: State, event: Event) -> State:
 
 def legal_moves(state: State, seat: int) -> tuple[Command, ...]:
     """Every distinct placement (cell, card, rotation) the seat may make, then a pass; or,
-    between hands, the next dealer's deal. The moves are kept by the very checks `decide`
-    refuses with (`_refusal` is built from them)."""
+    between hands, the next dealer's deal. The moves are built from the checks
+    `_refusal` is made of, the dear ones judged once for all the moves they share: asking
+    `_refusal` of every candidate (`domain.decider.legal`) would cost several times as much."""
     if not isinstance(state, Playing):
         return ()  # `_refusal` refuses every command before the first deal and after the last
     hand = state.hand
@@ -125,7 +139,7 @@ def team(seat: int, seats: int, options: Options) -> int | None:
     return seat % (seats // 2) if options.teams else None
 
 
-def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None:
+def _refusal(state: State, seat: int | None, command: Command) -> Refused | None:
     """Why `seat` may not send `command` now, or None if it may: ONEXENO's one legality.
     Each rule is one check below, asked by `decide` here and by `legal_moves` as it builds
     the moves."""
@@ -147,49 +161,47 @@ def _refusal(state: State, seat: int | None, command: Command) -> Refusal | None
             )
         case Pass():
             return _pass_refusal(hand)
-    return ("hand_in_play", "the hand is still being played")
+    return Refused("hand_in_play", "the hand is still being played")
 
 
-def _deal_refusal(state: Playing, seat: int | None, command: Command) -> Refusal | None:
+def _deal_refusal(state: Playing, seat: int | None, command: Command) -> Refused | None:
     """Between hands only the next deal is due, and the seat left of the last dealer deals."""
     if not isinstance(command, DealHand):
-        return ("hand_over", "the hand is over: the next deal is due")
+        return Refused("hand_over", "the hand is over: the next deal is due")
     dealer = _next_dealer(state)
     if seat != dealer:
-        return ("not_your_deal", f"seat {dealer} deals the next hand")
+        return Refused("not_your_deal", "seat {} deals the next hand", dealer)
     return None
 
 
-def _turn_refusal(hand: Hand, seat: int | None) -> Refusal | None:
+def _turn_refusal(hand: Hand, seat: int | None) -> Refused | None:
     if seat != hand.turn:
-        return ("not_your_turn", "it is not your turn")
+        return Refused("not_your_turn", "it is not your turn")
     return None
 
 
-def _card_refusal(held: tuple[Card, ...], card: Card, rotation: int) -> Refusal | None:
+def _card_refusal(held: tuple[Card, ...], card: Card, rotation: int) -> Refused | None:
     """The card is held, and turned below its symmetry period: each distinct face once."""
     if card not in held:
-        return ("card_not_in_hand", f"you do not hold {card}")
+        return Refused("card_not_in_hand", "you do not hold {}", card)
     shown = len(FACES[card.pattern])
     if rotation >= shown:
-        return (
-            "redundant_rotation",
-            f"this card shows {shown} distinct rotations: use rotation 0-{shown - 1}",
-        )
+        reason = "this card shows {} distinct rotations: use rotation 0-{}"
+        return Refused("redundant_rotation", reason, shown, shown - 1)
     return None
 
 
 def _fit_refusal(
     faces: board.Faces, cell: board.Cell, face: int, options: Options
-) -> Refusal | None:
+) -> Refused | None:
     if not board.fits(faces, cell, face, options.corner_match):
-        return ("mismatch", "the card does not match its neighbours")
+        return Refused("mismatch", "the card does not match its neighbours")
     return None
 
 
-def _pass_refusal(hand: Hand) -> Refusal | None:
+def _pass_refusal(hand: Hand) -> Refused | None:
     if not hand.field:
-        return ("must_place", "on an empty field you must place a card")
+        return Refused("must_place", "on an empty field you must place a card")
     return None
 
 
@@ -374,11 +386,11 @@ def _faces(hand: Hand) -> dict[board.Cell, int]:
 def _playing(state: State) -> Playing:
     """The session under way, for what only a hand in play takes."""
     if not isinstance(state, Playing):
-        raise DomainError(*_not_playing(state))
+        raise _not_playing(state).error()
     return state
 
 
-def _not_playing(state: Waiting | Finished) -> Refusal:
+def _not_playing(state: Waiting | Finished) -> Refused:
     if isinstance(state, Finished):
-        return ("game_over", "the session is over")
-    return ("not_started", "no hand has been dealt yet")
+        return Refused("game_over", "the session is over")
+    return Refused("not_started", "no hand has been dealt yet")

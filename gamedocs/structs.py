@@ -14,6 +14,8 @@ from typing import Any
 import msgspec
 from msgspec import inspect as mi
 
+from commands.codec import tag_of
+
 WIDTH = 96
 """JSON examples keep an array or object on one line while it fits in this many columns."""
 
@@ -189,9 +191,8 @@ def _structs_in(info: mi.Type) -> Iterator[type[msgspec.Struct]]:
 def schema_example(cls: type[msgspec.Struct]) -> dict[str, Any]:
     """A body of this Struct built from its types alone: defaults, else the least value."""
     example: dict[str, Any] = {}
-    tag = cls.__struct_config__.tag
-    if isinstance(tag, str):
-        example[cls.__struct_config__.tag_field or "type"] = tag
+    if isinstance(cls.__struct_config__.tag_field, str):
+        example[cls.__struct_config__.tag_field] = tag_of(cls)
     for field in struct_fields(cls):
         example[field.encode_name] = _field_example(field)
     return example

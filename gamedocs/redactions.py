@@ -3,12 +3,13 @@ other seats, spectators) received of every event of the sample games."""
 
 import msgspec
 
-from api.contract.game_samples import Redaction, Samples, redactions, tag_of
-from api.contract.gamedoc_types import (
+from commands.codec import tag_of
+from domain.decider import SPECTATOR, AnyRules
+from gamedocs.samples import Redaction, Samples, redactions
+from gamedocs.structs import (
     struct_fields,
     struct_members,
 )
-from domain.decider import SPECTATOR, AnyRules
 
 Observed = dict[str, dict[str, list[Redaction]]]
 """Per event tag met, per audience (the seat the event names, other seats, spectators),

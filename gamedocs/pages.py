@@ -1,30 +1,26 @@
-"""The per-game documentation for client developers, generated from the code.
-
-`python -m api.contract.gamedocs [FOLDER]` writes one Markdown page per hosted game and an index to
-FOLDER (default `docs/games/` in the repository). Each page is built from the game's
-`GameRules` value and its package docstring only: rules in brief, options, commands with a
-request body, the view with a real example, events and what each viewer sees of them. The
-examples come from seeded games (`api.contract.game_samples`), so the same code gives the
-same bytes, and `tests/api/test_gamedocs.py` fails when the committed pages differ.
-"""
+"""The pages: each game's from its `GameRules` and package docstring, and the index."""
 
 import importlib
 import inspect
 import re
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
-from api.contract.game_samples import Samples, play_samples, tag_of
-from api.contract.gamedoc_redactions import (
+from commands.codec import tag_of
+from commands.registry import GAMES
+from domain import clocks
+from domain import table as tables
+from domain.decider import AnyRules
+from gamedocs.redactions import (
     HIDDEN_INFORMATION,
     Observed,
     hidden_section,
     observe,
 )
-from api.contract.gamedoc_types import (
+from gamedocs.samples import Samples, play_samples
+from gamedocs.structs import (
     docstring,
     field_table,
     json_text,
@@ -33,13 +29,9 @@ from api.contract.gamedoc_types import (
     schema_example,
     struct_members,
 )
-from commands.registry import GAMES
-from domain import clocks
-from domain import table as tables
-from domain.decider import AnyRules
 
-DOCS_FOLDER = Path(__file__).resolve().parents[2] / "docs" / "games"
-REGENERATE = "python -m api.contract.gamedocs"
+DOCS_FOLDER = Path(__file__).resolve().parents[1] / "docs" / "games"
+REGENERATE = "python -m gamedocs"
 GENERATED = f"<!-- Generated from the code by `{REGENERATE}`; do not edit by hand. -->"
 OUTSIDE_REFERENCE = re.compile(r" ?\((?:binding )?spec: [^)]*\)")
 """A pointer to a rules file outside the repository, left out of the pages."""
@@ -235,7 +227,3 @@ def main(argv: list[str]) -> int:
     for path in write_pages(folder):
         print(path)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from commands.codec import tag_of
 from domain import table as tables
 from domain.bots import bot_chance, random_move
 from domain.chance import Chance
@@ -69,13 +70,6 @@ def play_samples(rules: AnyRules, commands: Set[str], events: Set[str]) -> Sampl
         if commands <= samples.moves.keys() and events <= samples.events.keys():
             break
     return samples
-
-
-def tag_of(struct: type[msgspec.Struct] | msgspec.Struct) -> str:
-    """The tag a command or event is sent and stored under."""
-    tag = struct.__struct_config__.tag
-    cls = struct if isinstance(struct, type) else type(struct)
-    return tag if isinstance(tag, str) else cls.__name__
 
 
 def redactions(rules: AnyRules, event: msgspec.Struct, seats: int) -> dict[int, Redaction]:

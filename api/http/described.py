@@ -1,0 +1,89 @@
+"""What the published contract says of a route beyond its signature, said on the route:
+`opt={CONTRACT: Described(...)}`. The handler's docstring is the operation's description; a
+route that names a rate limit (`api.http.rate_limits.RATE_LIMIT`) may also answer 429
+`rate_limited`, and every route but a `storeless` one 503 `unavailable`."""
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import msgspec
+
+from commands.registry import GAMES
+from domain.errors import codes
+from domain.table import refusals
+
+CONTRACT = "contract"
+"""The key of a route's `opt` holding its `Described`."""
+
+Token = Literal["none", "optional", "required"]
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """The refusals and credentials of one operation."""
+
+    codes: tuple[str, ...] = ()
+    """Every refusal `code` the operation can answer with (but the two above)."""
+    token: Token = "none"
+    """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
+    ticket: bool = False
+    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
+    player: Token = "none"
+    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
+    storeless: bool = False
+    """Whether it asks neither Postgres nor Redis (and so is never `unavailable`)."""
+    answers: dict[str, Any] | None = None
+    """Examples of its success body by name (`{"name": {"value": ...}}`), unless the
+    contract takes them from a real table of each kind."""
+    asks: dict[str, Any] | None = None
+    """Examples of its request body by name, likewise."""
+    body: str = ""
+    """The component its JSON request body is (the route decodes it itself)."""
+    body_note: str = ""
+    """What the description of the request body adds."""
+    stream: str = ""
+    """For a stream of Server-Sent Events, what it says, in words."""
+    stream_data: tuple[str, ...] = ()
+    """For a stream, the components each message's `data` may be."""
+
+
+GAME = ("game_not_found",)
+QUERY = ("invalid_query",)
+BODY = ("malformed_json", "invalid_body", "body_too_large")
+KEYED = ("idempotency_key_reused", "invalid_query")
+"""An `Idempotency-Key` sent before with another request, or too long."""
+VIEWER = ("wrong_token", *GAME)
+SIGNED = ("missing_token", "wrong_token")
+"""A player token missing, or of no player."""
+EXAMPLE_ID = "0f8e2c51-6a1d-4c1e-9a57-2b4a3e5d7c90"
+"""The game id examples show."""
+SEATED = {"seated": {"value": {"game_id": EXAMPLE_ID, "seat": 1, "token": "q7Xn3vRk0cYt2LmA9sWd"}}}
+"""A seat found or opened for the caller (quick play, a rematch)."""
+EXAMPLE_CHALLENGE = "7d0c5b8e-2f4a-4c1e-9b3d-6a2e8f1c4d70"
+"""The challenge id examples show."""
+CHALLENGE_ISSUED = {
+    "type": "challenge_issued",
+    "challenge_id": EXAMPLE_CHALLENGE,
+    "challenger": "ada",
+    "challenged": "bo",
+    "kind": "mad",
+    "options": {},
+    "seats": 2,
+    "bots": False,
+    "expires_at": "2026-03-21T12:10:00+00:00",
+}
+"""A challenge issued, as the players' streams hear it."""
+
+
+def playing_codes() -> tuple[str, ...]:
+    """Every code a command posted to a table may be refused with by the table or by the
+    game of any hosted kind, as they declare them (the 4xx codes of their own are listed
+    where they belong)."""
+    declared = {*codes(refusals.Playing)}
+    declared.update(code for rules in GAMES.values() for code in rules.refusal_codes)
+    return tuple(sorted(declared))
+
+
+def json_value(value: Any) -> Any:
+    """A value as the service sends it, decoded as JSON (tuples become lists): an example."""
+    return msgspec.json.decode(msgspec.json.encode(value))
