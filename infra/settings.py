@@ -238,10 +238,10 @@ class PoolSizes:
 
     def fleet(self, api: int, relays: int, projections: int, bots: int) -> int:
         """The most connections a fleet of so many processes of each role may hold on its
-        one Postgres: each API process's pool and its health checks' own connection, and
-        each worker's pool (docs/operations.md, "Connection budget")."""
+        one Postgres: each API process's pool, its health checks' and its player news
+        listener's own connections, and each worker's pool (docs/operations.md)."""
         workers = relays * self.relay + projections * self.projections + bots * self.bots
-        return api * (self.api + 1) + workers
+        return api * (self.api + 2) + workers
 
 
 @dataclass(frozen=True, slots=True)

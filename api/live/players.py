@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import re
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import asyncpg
@@ -58,6 +58,10 @@ def notice_message(notice: Notice) -> bytes:
     return message.encode()
 
 
+Connect = Callable[[], Awaitable[asyncpg.Connection]]
+"""Opens a connection outside the pool (`infra.database.open_connection`)."""
+
+
 class PlayerStreams:
     """The player streams of this process: woken by the read model's notifications and the
     hub's heartbeat, counted per player."""
@@ -77,15 +81,17 @@ class PlayerStreams:
         for event in self._woken.get(handle, ()):
             event.set()
 
-    async def listen(self, stopping: asyncio.Event) -> None:
-        """Hear the read model's notifications until stopping (a background work)."""
-        async with self._pool.acquire() as connection:
+    async def listen(self, stopping: asyncio.Event, connect: Connect) -> None:
+        """Hear the read model's notifications until stopping (a background work), on a
+        connection of its own from `connect`: a listener holds its connection for good, so it
+        never takes one of the pool's from the requests."""
+        connection = await connect()
+        try:
             await connection.add_listener(player_news.PLAYER_NEWS, self._notified)
-            try:
-                while not await workers.pause(stopping, CHECK_SECONDS):
-                    await connection.execute("SELECT 1")
-            finally:
-                await connection.remove_listener(player_news.PLAYER_NEWS, self._notified)
+            while not await workers.pause(stopping, CHECK_SECONDS):
+                await connection.execute("SELECT 1")
+        finally:
+            await connection.close()
 
     def admit(self, handle: str) -> None:
         if self._open[handle] >= STREAMS_PER_PLAYER:

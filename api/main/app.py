@@ -40,7 +40,7 @@ from api.routes.web import missing, web_client
 from commands.challenges import ChallengeClock, Challenges
 from commands.handler import CommandHandler
 from infra import player_news, tracing, workers
-from infra.database import open_pool
+from infra.database import open_connection, open_pool
 from infra.metrics import watch_pool
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
@@ -137,7 +137,8 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
             app.state.player_streams = streams = PlayerStreams(hub, pool)
             app.state.audits = AuditThread()
             work = wiring.background_work(pool, client, stream, run_workers, run_workers)
-            work["player news"] = streams.listen
+            listening = partial(open_connection, database_url, database_timeouts)
+            work["player news"] = partial(streams.listen, connect=listening)
             if run_workers:
                 app.state.bots, clocks = wiring.table_workers(
                     process, pool, settings.bot_pace, settings.bot_thinkers

@@ -159,4 +159,4 @@ def test_serve_with_its_workers_holds_the_sum_of_the_roles_pools() -> None:
     sizes = PoolSizes(api=4, relay=2, projections=5, bots=9)
     assert sizes.of(api=True, relay=True, projections=True, bots=True) == 20
     assert sizes.of(relay=True) == 2
-    assert sizes.fleet(api=3, relays=2, projections=1, bots=1) == 3 * 5 + 2 * 2 + 5 + 9
+    assert sizes.fleet(api=3, relays=2, projections=1, bots=1) == 3 * (4 + 2) + 2 * 2 + 5 + 9
