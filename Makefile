@@ -46,8 +46,10 @@ client: install $(WEB_STAMP)
 run: install
 	$(BIN)/cardroom serve
 
+# The fleet test starts a fleet of its own and runs alone, once the rest has passed.
 test: install $(WEB_STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest
+	$(BIN)/pytest -n 0 -m fleet tests/fleet
 
 check: install
 	$(BIN)/ruff check .

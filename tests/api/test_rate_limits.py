@@ -113,6 +113,10 @@ def test_the_document_lists_every_limited_operation_and_no_other() -> None:
         ("post", "/players"),
         ("post", "/games/{game_id}/seats"),
         ("post", "/games/{game_id}/commands"),
+        ("post", "/challenges"),
+        ("post", "/challenges/{challenge_id}/accept"),
+        ("post", "/challenges/{challenge_id}/decline"),
+        ("post", "/challenges/{challenge_id}/cancel"),
     }
     published_limited = {
         (method, path)

@@ -10,7 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.api.players import bearer
-from tests.e2e.axe import serious_issues
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
@@ -94,12 +94,12 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
         {"name": check["name"], "passed": True, "detail": check["detail"]}
         for check in audit["checks"]
     ]
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "replay.png", full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / "replay-phone.png", full_page=True)
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     page.goto(f"{base}/replay/{game_id}?at=3")  # a link opens at its version

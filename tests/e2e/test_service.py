@@ -99,15 +99,18 @@ def play(
 def live_events(
     http: httpx.Client, game_id: str, headers: dict[str, str], upto: int
 ) -> list[tuple[int, dict]]:
-    """(version, event) pushed by /live until version `upto` arrived."""
+    """(version, event) pushed by /live until version `upto` arrived (each event's
+    narration, a message of its own, left out)."""
     received: list[tuple[int, dict]] = []
     with http.stream("GET", f"/games/{game_id}/live", headers=headers) as response:
         assert response.status_code == 200
-        version = None
+        version, kind = None, ""
         for line in response.iter_lines():
-            if line.startswith("id:"):
+            if line.startswith("event:"):
+                kind = line[6:].strip()
+            elif line.startswith("id:"):
                 version = int(line[3:].strip())
-            elif line.startswith("data:") and version is not None:
+            elif line.startswith("data:") and version is not None and kind != "narration":
                 received.append((version, msgspec.json.decode(line[5:].strip())))
                 if version >= upto:
                     break

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.axe import serious_issues
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.test_replay_page import finished_game_of_bots
 from tests.e2e.webclient import ACTIONS, CHANGE_MS, LAPTOP, seat_against_bots
@@ -92,7 +92,7 @@ def test_a_bots_move_is_told_marked_and_announced_and_the_title_says_your_turn(
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"follow-{kind}-{width}.png")
 
-    assert serious_issues(page) == []
+    assert serious_violations(page) == []
 
     rules = page.locator('[data-testid="how-to-play"]')
     rules.locator("summary").click()
@@ -143,5 +143,5 @@ def test_the_end_says_who_won_and_how_in_view_at_both_widths(
         assert page.locator('[data-testid="scoring"]').inner_text()
         top, bottom, height = page.evaluate(IN_VIEW, '[data-testid="standings"]')
         assert top >= 0 and bottom <= height, f"the standings lie at {top}-{bottom} of {height}"
-        assert serious_issues(page) == []
+        assert serious_violations(page) == []
         page.screenshot(path=SCREENSHOTS / f"end-{kind}-{width}.png")

@@ -28,6 +28,8 @@ from tests.fleet.processes import Member, start
 from tests.private_postgres import PrivatePostgres, private_postgres
 from tests.projections.settle import settled
 
+pytestmark = pytest.mark.fleet
+
 PLAYERS = 6
 KILLS = ("serve", "relay", "project", "bots")
 """The order the roles lose one process, one every `KILL_EVERY` seconds of play."""
@@ -88,7 +90,8 @@ async def send(nodes: list[Member], method: str, path: str, **more: Any) -> http
 async def open_table(nodes: list[Member]) -> tuple[str, str]:
     game_id = (await send(nodes, "POST", "/games", json=TABLE)).json()["id"]
     seat = await send(nodes, "POST", f"/games/{game_id}/seats", json={"name": "person"})
-    bot = await send(nodes, "POST", f"/games/{game_id}/seats", json={"bot": "random"})
+    host = {"Authorization": f"Bearer {seat.json()['token']}"}
+    bot = await send(nodes, "POST", f"/games/{game_id}/seats", json={"bot": "random"}, headers=host)
     assert (seat.status_code, bot.status_code) == (201, 201), (seat.text, bot.text)
     return game_id, seat.json()["token"]
 
