@@ -9,9 +9,9 @@ import yaml  # type: ignore[import-untyped]
 
 from infra import configuration
 from infra.database import Timeouts
+from infra.pool_sizes import PoolSizes
 from infra.settings import (
     VARIABLES,
-    PoolSizes,
     RateLimits,
     Settings,
     StreamCaps,
