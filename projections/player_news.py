@@ -24,6 +24,7 @@ from commands.store import StoredEvent
 from domain import challenges, table
 from domain.decider import Standing
 from projections.model import Changes, Delete, Upsert, upsert
+from projections.summaries import folded_table
 
 NoticeType = Literal[
     "game_started",
@@ -97,8 +98,7 @@ class PlayerNews:
     def evolve(
         self, state: table.AnyTable | None, stored: StoredEvent, event: Any
     ) -> table.AnyTable | None:
-        assert stored.kind is not None
-        return table.evolve(GAMES[stored.kind], table.AnyTable() if state is None else state, event)
+        return folded_table(state, stored, event)
 
     def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
         if state is None:

@@ -32,6 +32,12 @@ class TableSummary(msgspec.Struct, frozen=True):
     last_activity: datetime
 
 
+def folded_table(state: table.AnyTable | None, stored: StoredEvent, event: Any) -> table.AnyTable:
+    """A game's table with one more of its events folded in (a new table for its first)."""
+    assert stored.kind is not None
+    return table.evolve(GAMES[stored.kind], table.AnyTable() if state is None else state, event)
+
+
 class TableSummaries:
     name: str = "table_summaries"
     tables: tuple[str, ...] = ("table_summaries",)
@@ -41,8 +47,7 @@ class TableSummaries:
     def evolve(
         self, state: table.AnyTable | None, stored: StoredEvent, event: Any
     ) -> table.AnyTable | None:
-        assert stored.kind is not None
-        return table.evolve(GAMES[stored.kind], table.AnyTable() if state is None else state, event)
+        return folded_table(state, stored, event)
 
     def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
         if state is None or not stored.ends_command:
