@@ -229,7 +229,9 @@ async def play(
         if not movers:
             break
         seat = rng.choice(movers)
-        move = rng.choice(views[seat]["legal_moves"])
+        moves = views[seat]["legal_moves"]
+        # A card played rather than drawn where there is a choice: random Gnono runs long.
+        move = rng.choice([m for m in moves if m["type"] != "draw_card"] or moves)
         sent = await api.call(
             "post", "/games/{game_id}/commands", json_body=move, token=tokens[seat], game_id=game_id
         )

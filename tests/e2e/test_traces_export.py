@@ -53,19 +53,23 @@ def receiver() -> Iterator[tuple[str, list[tuple[str, bytes]]]]:
 
 
 async def traced_table(database_url: str) -> int:
-    """Open a table with tracing on in this process; the trace id of its append."""
+    """Open a table with tracing on in this process; the trace id of its append (tracing is
+    on for the whole process meanwhile: spans of other tests' services are left out)."""
     exported = InMemorySpanExporter()
     provider = tracing.tracer_provider("test")
     provider.add_span_processor(SimpleSpanProcessor(exported))
     tracing.install(provider)
     pool = await asyncpg.create_pool(database_url, min_size=1, max_size=2)
     try:
-        await CommandHandler.over(PostgresEventStore(pool)).create("mad", {}, None)
+        with provider.get_tracer("test").start_as_current_span("test") as root:
+            await CommandHandler.over(PostgresEventStore(pool)).create("mad", {}, None)
     finally:
         await pool.close()
         tracing.uninstall()
-    (append,) = [span for span in exported.get_finished_spans() if span.name == "cardroom.append"]
-    return append.context.trace_id
+    trace_id = root.get_span_context().trace_id
+    spans = exported.get_finished_spans()
+    assert [s.name for s in spans if s.context.trace_id == trace_id].count("cardroom.append") == 1
+    return trace_id
 
 
 async def test_a_relay_process_exports_its_span_in_the_appends_trace_by_otlp(
