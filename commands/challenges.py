@@ -6,11 +6,14 @@ Accepting records the acceptance first, naming the game id it opens (derived fro
 challenge's id), then opens the table through the command handler: the challenger takes
 seat 0 and the acceptor seat 1, bots the seats left when the challenge asks for them, and
 the game starts once every seat is taken. Each of these steps carries an idempotency key
-derived from the challenge, so none of them is ever recorded twice.
+derived from the challenge, so none of them is ever recorded twice, and the opening can be
+taken up again from the start (`resume`) by any process: should the accepting one stop
+half-way, the clock worker finishes the table.
 """
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import uuid
 from collections.abc import Awaitable, Callable
@@ -29,6 +32,7 @@ from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent, Chall
 from domain.errors import DomainError, Refusal, require
 from domain.table import setup
 
+log = logging.getLogger(__name__)
 DEFAULT_EXPIRY = timedelta(minutes=10)
 BOT = "random"
 """The strategy of the bots that fill a challenge's table when it asks for bots."""
@@ -93,10 +97,19 @@ class Challenges:
     async def accept(self, challenge_id: str, player: str) -> tuple[str, int]:
         """Accept a challenge as `player`: the table it opens, and the acceptor's seat."""
         game_id = game_of(challenge_id)
-        challenge = await self._record(challenge_id, challenges.AcceptChallenge(player, game_id))
-        assert challenge.issued is not None
-        await self._open_table(challenge_id, game_id, challenge.issued, player)
+        await self._record(challenge_id, challenges.AcceptChallenge(player, game_id))
+        await self.resume(challenge_id)
         return game_id, 1
+
+    async def resume(self, challenge_id: str) -> None:
+        """Open the table of an accepted challenge as far as the acceptance opens it; the
+        steps already recorded are not recorded again."""
+        challenge, _ = await self._load(challenge_id)
+        if challenge.status != "accepted":
+            return
+        issued, game_id, acceptor = challenge.issued, challenge.game_id, challenge.acceptor
+        assert issued and game_id and acceptor
+        await self._open_table(challenge_id, game_id, issued, acceptor)
 
     async def decline(
         self, challenge_id: str, player: str, reason: challenges.DeclineReason
@@ -192,24 +205,40 @@ def _checked_options(kind: str, options: dict[str, Any], now: datetime) -> table
     return created
 
 
-DueChallenges = Callable[[datetime], Awaitable[list[str]]]
-"""The open challenges whose time is up at a moment (a read model's query)."""
+ChallengeQuery = Callable[[datetime], Awaitable[list[str]]]
+"""Challenges in some state at a moment (a read model's query)."""
 EXPIRY_SECONDS = 1.0
 """How often the clock looks for challenges whose time is up."""
 
 
 class ChallengeClock:
     """Expires every challenge nobody answered in time, through `Challenges.expire`: an
-    expiry is an event like any answer, and a challenge answered meanwhile stays answered."""
+    expiry is an event like any answer, and a challenge answered meanwhile stays answered.
+    Finishes opening the tables of challenges accepted a while ago whose accepting process
+    stopped half-way (`unopened`), through `Challenges.resume`."""
 
     def __init__(
-        self, challenges: Challenges, due: DueChallenges, now: Callable[[], datetime] = _utc_now
+        self,
+        challenges: Challenges,
+        due: ChallengeQuery,
+        unopened: ChallengeQuery,
+        now: Callable[[], datetime] = _utc_now,
     ) -> None:
-        self._challenges, self._due, self._now = challenges, due, now
+        self._challenges, self._due, self._unopened, self._now = challenges, due, unopened, now
 
     async def run(self, stopping: asyncio.Event) -> None:
         while not stopping.is_set():
-            for challenge_id in await self._due(self._now()):
-                await self._challenges.expire(challenge_id)
+            await self.sweep()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), EXPIRY_SECONDS)
+
+    async def sweep(self) -> None:
+        """Expire what is due and finish what was left half open, once."""
+        now = self._now()
+        for challenge_id in await self._due(now):
+            await self._challenges.expire(challenge_id)
+        for challenge_id in await self._unopened(now):
+            try:
+                await self._challenges.resume(challenge_id)
+            except DomainError as refusal:
+                log.warning("the table of challenge %s stays as it is: %s", challenge_id, refusal)

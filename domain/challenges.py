@@ -120,11 +120,13 @@ CHALLENGE_TAGS = frozenset(
 
 
 class Challenge(msgspec.Struct, frozen=True):
-    """A challenge as its events leave it; `game_id` is the table an acceptance opened."""
+    """A challenge as its events leave it; `game_id` is the table an acceptance opened, and
+    `acceptor` the player who accepted it."""
 
     status: Status = "new"
     issued: ChallengeIssued | None = None
     game_id: str | None = None
+    acceptor: str | None = None
     reason: DeclineReason | None = None
     version: int = 0
 
@@ -170,9 +172,9 @@ def evolve(challenge: Challenge, event: ChallengeEvent) -> Challenge:
     match event:
         case ChallengeIssued():
             return Challenge("open", event, version=version)
-        case ChallengeAccepted(game_id=game_id):
+        case ChallengeAccepted(player=player, game_id=game_id):
             return msgspec.structs.replace(
-                challenge, status="accepted", game_id=game_id, version=version
+                challenge, status="accepted", game_id=game_id, acceptor=player, version=version
             )
         case ChallengeDeclined(reason=reason):
             return msgspec.structs.replace(

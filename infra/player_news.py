@@ -5,7 +5,7 @@ and the queries the player routes and the clock worker answer from.
 """
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import asyncpg
 import msgspec
@@ -18,6 +18,8 @@ from projections.player_news import PlayerNews, PlayerNotice, PlayerTable, chall
 
 PLAYER_NEWS = "cardroom_player_news"
 """The channel each batch of notices notifies on commit, once per player it wrote to."""
+OPENING_GRACE = timedelta(seconds=10)
+"""How long after its acceptance a challenge's table is left to the accepting request."""
 _notice = msgspec.json.Decoder(PlayerNotice)
 
 
@@ -108,6 +110,25 @@ async def due_challenges(pool: asyncpg.Pool, now: datetime, limit: int = 100) ->
         "SELECT challenge_id FROM challenges WHERE status = 'open' AND expires_at <= $1"
         " ORDER BY expires_at LIMIT $2",
         now,
+        limit,
+    )
+    return [row["challenge_id"] for row in rows]
+
+
+async def unopened_challenges(pool: asyncpg.Pool, now: datetime, limit: int = 100) -> list[str]:
+    """Challenges accepted between a day and `OPENING_GRACE` before `now` whose table is not
+    opened as far as the acceptance opens it (created, both players and any bots seated, and
+    started when that fills it), as far as the table summaries show."""
+    rows = await pool.fetch(
+        "SELECT c.challenge_id FROM challenges c"
+        " LEFT JOIN table_summaries t ON t.game_id = c.game_id"
+        " WHERE c.status = 'accepted' AND c.answered_at BETWEEN $1 AND $2"
+        " AND (t.game_id IS NULL"
+        "  OR cardinality(t.seats) < (CASE WHEN c.bots THEN c.seats ELSE 2 END)"
+        "  OR (t.status = 'open' AND (c.bots OR c.seats = 2)))"
+        " ORDER BY c.answered_at LIMIT $3",
+        now - timedelta(days=1),
+        now - OPENING_GRACE,
         limit,
     )
     return [row["challenge_id"] for row in rows]

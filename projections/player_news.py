@@ -223,6 +223,7 @@ def challenge_changes(stored: StoredEvent, event: challenges.ChallengeEvent) -> 
         values | {"type": notice_type, "challenge_id": challenge_id, "challenger": challenger},
         PlayerNotice,
     )
+    values["answered_at"] = stored.recorded_at  # the clock worker's, not shown
     changes = (Upsert("challenges", key, values),)
     return changes + _challenge_notices(stored, notice, challenger, player)
 

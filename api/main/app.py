@@ -145,7 +145,8 @@ def create_app(settings: Settings, *, run_workers: bool = True) -> Litestar:
                 )
                 work |= {"bots": app.state.bots.run, "clocks": clocks.run}
                 due = partial(player_news.due_challenges, pool)
-                work["challenge clock"] = ChallengeClock(challenges, due).run
+                unopened = partial(player_news.unopened_challenges, pool)
+                work["challenge clock"] = ChallengeClock(challenges, due, unopened).run
                 work["quick play bots"] = app.state.quickplay.fill_with_bots
             async with workers.running({**process.work, "keep-alives": hub.beat, **work}):
                 try:
