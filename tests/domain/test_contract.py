@@ -1,6 +1,6 @@
 """The contract every registered game keeps, checked by seeded random playouts.
 
-`CARDROOM_PLAYOUTS` sets how many playouts each game gets (default 1000), split in chunks
+`CARDROOM_PLAYOUTS` sets how many playouts each game gets (default 500), split in chunks
 that run in parallel; every step of every playout is checked. The playouts cycle through
 option variants, so a game's options are exercised too. Each seat is, at random, either a
 uniformly random player or the game's heuristic bot: mixed tables reach the endings that
@@ -30,7 +30,7 @@ from tests.domain.playout import (
     roundtrip,
 )
 
-PLAYOUTS = int(os.environ.get("CARDROOM_PLAYOUTS", "1000"))
+PLAYOUTS = int(os.environ.get("CARDROOM_PLAYOUTS", "500"))
 CHUNKS = 4
 HEURISTIC_SHARE = 0.5
 OPTION_VARIANTS: dict[str, list[dict[str, object]]] = {
