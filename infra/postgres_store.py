@@ -19,6 +19,7 @@ from commands.store import (
     TransientConflict,
 )
 from infra import tracing
+from infra.append_notices import AppendNotices, notify_statement
 
 _COLUMNS = (
     "e.global_position, e.tx_id::text::bigint AS tx_id, e.stream_id, e.version,"
@@ -29,8 +30,6 @@ _COLUMNS = (
 (`StoredEvent(*row)`), four times cheaper than by name, which counts in a long stream."""
 _FROM = "FROM events e LEFT JOIN games g ON g.game_id = e.stream_id"
 
-APPENDED = "cardroom_appended"
-"""The channel every append notifies on commit, with its transaction id as the payload."""
 _STREAM_LOCK = "1, hashtext($1)"
 """The advisory lock of a stream (the two-key form, apart from every one-key lock)."""
 _APPEND = f"""
@@ -54,11 +53,12 @@ WITH held AS MATERIALIZED (
   INSERT INTO player_tokens (handle, token_hash) SELECT $17, $18 FROM held
   WHERE $17::text IS NOT NULL
 )
-SELECT pg_notify('cardroom_appended', pg_current_xact_id()::text)
+SELECT pg_current_xact_id()::text::bigint
 """
 """An append is this one statement, so it costs one round trip and is atomic by itself:
 the events, the command id, the game record, the seat token and the player token, or
-nothing. Its commit notifies `APPENDED` listeners (the relay) with its transaction id.
+nothing. It answers its transaction id, which its process notifies `APPENDED` listeners (the
+relay) of once it has committed (`infra.append_notices`).
 
 Locks are taken in one order, so two appends can never deadlock: the stream's advisory lock
 first, then the rows. Postgres runs a statement's writing parts in an order of its own (the
@@ -81,9 +81,13 @@ is told as `TransientConflict`, which the command handler retries."""
 
 
 class PostgresEventStore:
-    def __init__(self, pool: asyncpg.Pool | asyncpg.Connection) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool | asyncpg.Connection, notices: AppendNotices | None = None
+    ) -> None:
         self._pool = pool
         """A pool, or the one connection of a store `exclusive` hands out."""
+        self._notices = AppendNotices(pool) if isinstance(pool, asyncpg.Pool) else notices
+        """Where appends are notified; None: on the store's one connection, at once."""
 
     @contextlib.asynccontextmanager
     async def exclusive(self, stream_id: str) -> AsyncIterator["PostgresEventStore"]:
@@ -92,7 +96,7 @@ class PostgresEventStore:
         async with self._connection() as connection:
             await connection.execute(f"SELECT pg_advisory_lock({_STREAM_LOCK})", stream_id)
             try:
-                yield PostgresEventStore(connection)
+                yield PostgresEventStore(connection, self._notices)
             finally:
                 await connection.execute(f"SELECT pg_advisory_unlock({_STREAM_LOCK})", stream_id)
 
@@ -131,11 +135,15 @@ class PostgresEventStore:
         try:
             with tracing.span("cardroom.append", stream=stream_id, events=len(events)):
                 async with self._connection() as connection:
-                    await self._write(connection, stream_id, expected_version, events, side)
+                    tx_id = await self._write(connection, stream_id, expected_version, events, side)
+                    if self._notices is None:
+                        await connection.execute(notify_statement(tx_id))
         except asyncpg.UniqueViolationError as error:
             raise ConcurrencyConflict(str(error)) from error
         except TRANSIENT_ERRORS as error:
             raise TransientConflict(f"{type(error).__name__}: {error}") from error
+        if self._notices is not None:
+            self._notices.committed(tx_id)
         return expected_version + len(events)
 
     async def _write(
@@ -145,8 +153,9 @@ class PostgresEventStore:
         expected_version: int,
         events: Sequence[NewEvent],
         side: SideRecords,
-    ) -> None:
-        """The append's one statement (a test holds its transaction open around it)."""
+    ) -> int:
+        """The append's one statement (a test holds its transaction open around it); the
+        transaction id it wrote in."""
         last = expected_version + len(events)
         command, new_game, seat_token, player_token = (
             side.command,
@@ -155,7 +164,7 @@ class PostgresEventStore:
             side.player_token,
         )
         traceparent = tracing.traceparent()
-        await connection.execute(
+        tx_id: int = await connection.fetchval(
             _APPEND if traceparent is None else _APPEND_TRACED,
             stream_id,
             list(range(expected_version + 1, last + 1)),
@@ -174,6 +183,7 @@ class PostgresEventStore:
             *((player_token.handle, player_token.token_hash) if player_token else (None, None)),
             *(() if traceparent is None else (traceparent,)),
         )
+        return tx_id
 
     async def recorded_command(
         self, stream_id: str, scope: str, command_id: str

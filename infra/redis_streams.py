@@ -19,6 +19,14 @@ from commands.store import Position, StoredEvent
 DEFAULT_STREAM = "cardroom:events"
 MAX_LENGTH = 200_000
 """Entries kept in the stream (approximately); readers further behind catch up from Postgres."""
+TAIL_BATCH = 500
+"""Entries a tail reads at most at once."""
+GATHER_SECONDS = 0.02
+"""After a read that found entries, how long a tail lets more gather before it reads again.
+A read costs the process far more than the entries it brings, and on a busy stream every
+read would bring one commit; with the pause one read brings every commit of the moment, so
+a node pays little for hearing the games other nodes serve. A node hears its own commits at
+once from its command handler: the pause delays only other processes' news."""
 
 _decode_event = msgspec.json.Decoder(StoredEvent).decode
 
@@ -58,10 +66,17 @@ class StreamTail:
     """Reads the stream from its end as entries arrive and hands them to the process's event
     bus: how events of other processes reach this one's feeds, bots and clocks."""
 
-    def __init__(self, client: redis.Redis, stream: str, bus: EventBus) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        stream: str,
+        bus: EventBus,
+        gather_seconds: float = GATHER_SECONDS,
+    ) -> None:
         self._client = client
         self._stream = stream
         self._bus = bus
+        self._gather = gather_seconds
         self.connected = False
         """Whether the last read of the stream succeeded."""
 
@@ -69,10 +84,16 @@ class StreamTail:
         last = "$"
         try:
             while not stopping.is_set():
-                reply: Any = await self._client.xread({self._stream: last}, count=500, block=1000)
+                reply: Any = await self._client.xread(
+                    {self._stream: last}, count=TAIL_BATCH, block=1000
+                )
                 self.connected = True
+                read = 0
                 for _, entries in reply or ():
                     last = entries[-1][0]
+                    read += len(entries)
                     self._bus.tailed([decode_entry(fields) for _, fields in entries])
+                if 0 < read < TAIL_BATCH:
+                    await asyncio.sleep(self._gather)
         finally:
             self.connected = False

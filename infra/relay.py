@@ -6,11 +6,12 @@ has caught up, and at least every `SAVE_SECONDS` while it has not; a relay that 
 before saving publishes those events again, and Redis refuses the repeated ids, so nothing
 is lost or doubled.
 
-The relay does not poll while the log is quiet: every append notifies the channel
-`APPENDED` on commit with its transaction id (Postgres LISTEN/NOTIFY, from any process),
-which wakes the relay at once. A commit the horizon still hides (an older transaction is
-running) is read again after `RETRY_SECONDS`, then twice as long each time, until the relay
-has passed it; `idle_seconds` is only the fallback should a notification be lost.
+The relay does not poll while the log is quiet: the process of every append notifies the
+channel `APPENDED` once it has committed, with the newest transaction id (Postgres
+LISTEN/NOTIFY, from any process; `infra.append_notices`), which wakes the relay at once. A
+commit the horizon still hides (an older transaction is running) is read again after
+`RETRY_SECONDS`, then twice as long each time, until the relay has passed it;
+`idle_seconds` is only the fallback should a notification be lost.
 
 The relay's metrics are recorded by the process that relays, and served by its port (or by
 `serve` when it runs the relay): `cardroom_relay_leader` (1 while this process leads),
@@ -30,8 +31,9 @@ from prometheus_client import Counter, Gauge
 
 from commands.store import Position
 from infra import checkpoints, tracing
+from infra.append_notices import APPENDED
 from infra.metrics import seconds_since
-from infra.postgres_store import APPENDED, PostgresEventStore
+from infra.postgres_store import PostgresEventStore
 from infra.redis_streams import publish
 
 log = logging.getLogger(__name__)

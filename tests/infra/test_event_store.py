@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from commands.store import CommandKey, ConcurrencyConflict, NewEvent, Position, SideRecords
+from infra.append_notices import APPENDED
 from infra.migrate import migrate
 from infra.postgres_store import PostgresEventStore
 
@@ -30,10 +31,11 @@ class SlowCommits(PostgresEventStore):
         super().__init__(pool)
         self._pauses = random.Random(0)
 
-    async def _write(self, connection: asyncpg.Connection, *args: Any) -> None:
+    async def _write(self, connection: asyncpg.Connection, *args: Any) -> int:
         async with connection.transaction():
-            await super()._write(connection, *args)
+            tx_id = await super()._write(connection, *args)
             await connection.execute("SELECT pg_sleep($1)", self._pauses.uniform(0, 0.02))
+        return tx_id
 
 
 async def test_migrations_can_run_again_safely(pool: asyncpg.Pool) -> None:
@@ -106,3 +108,31 @@ async def test_an_append_takes_the_stream_lock_before_it_writes_its_command_id(
     with pytest.raises(ConcurrencyConflict):
         await other
     assert [e.data for e in await store.read_stream(game)][-1].endswith('"holder"}')
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["pooled", "held stream"])
+async def test_an_append_is_notified_with_its_transaction_id_once_committed(
+    pool: asyncpg.Pool, held: bool
+) -> None:
+    heard: asyncio.Queue[int] = asyncio.Queue()
+
+    def hear(*told: Any) -> None:
+        heard.put_nowait(int(told[-1]))
+
+    async with pool.acquire() as listener:
+        await listener.add_listener(APPENDED, hear)
+        try:
+            store, game = PostgresEventStore(pool), str(uuid.uuid4())
+            if held:
+                async with store.exclusive(game) as streams:
+                    await streams.append(game, 0, new_events(2))
+            else:
+                await store.append(game, 0, new_events(2))
+            committed = await pool.fetchval(
+                "SELECT tx_id::text::bigint FROM events WHERE stream_id = $1 LIMIT 1", game
+            )
+            newest = 0
+            while newest < committed:  # other tests' appends may be told first
+                newest = await asyncio.wait_for(heard.get(), 5)
+        finally:
+            await listener.remove_listener(APPENDED, hear)
