@@ -4,6 +4,9 @@ nodes with every request sent to a node at random).
 
     python bench/fleet.py      # about four minutes; --seconds sets each window, --rounds them
 
+A last window sends every request to one of 3 nodes and prints the CPU each of the two
+others spends per move only hearing the fleet's commits on the Redis stream.
+
 It uses the servers `bench/perf.py` uses (a database of its own, Redis database 12), one relay
 (`cardroom relay`, which brings each node the others' commits) and `cardroom serve
 --no-workers` API nodes on 127.0.0.1. nginx is not installed here, so the driver routes
@@ -165,6 +168,22 @@ async def nodes_window(
 LAYOUTS = {"1 node": (1, False), "3 nodes": (3, False), "3 at random": (3, True)}
 
 
+async def hearing_window(servers: Servers, seconds: float) -> tuple[Window, float]:
+    """3 nodes with every request sent to one: the window of that one, and the CPU per move
+    of each of the two others, which only hear the fleet's commits on the stream."""
+    with contextlib.ExitStack() as stack:
+        serving, *hearing = [
+            stack.enter_context(servers.serve("--no-workers", settings=STREAM)) for _ in range(3)
+        ]
+        for service in (serving, *hearing):
+            await ready(service)
+        await measure([serving], 2.0, 900)
+        cpu = sum(s.cpu_seconds() for s in hearing)
+        window = await measure([serving], seconds, 901)
+        heard = (sum(s.cpu_seconds() for s in hearing) - cpu) / len(hearing)
+        return window, 1000 * heard / max(window.moves, 1)
+
+
 async def main(seconds: float, rounds: int) -> None:
     totals = {name: Window() for name in LAYOUTS}
     async with bench_servers(ROOT) as servers:
@@ -179,6 +198,7 @@ async def main(seconds: float, rounds: int) -> None:
                         f"{window.cpu_ms_per_move():.2f} ms API CPU/move",
                         flush=True,
                     )
+            served, heard = await hearing_window(servers, seconds)
     one = totals["1 node"]
     print(f"\n{'':18}" + "".join(f"{name:>13}" for name in LAYOUTS))
     print(f"{'moves/s':18}" + "".join(f"{w.rate():13.0f}" for w in totals.values()))
@@ -191,6 +211,11 @@ async def main(seconds: float, rounds: int) -> None:
         + "".join(f"{w.cpu_ms_per_move() / one.cpu_ms_per_move():13.2f}" for w in totals.values())
     )
     print(f"{'moves refused':18}" + "".join(f"{w.refused:13}" for w in totals.values()))
+    print(
+        f"\n3 nodes, every request to one: {served.rate():.0f} moves/s,"
+        f" {served.cpu_ms_per_move():.2f} ms CPU/move on it,"
+        f" {heard:.3f} ms on each node that only hears the moves"
+    )
     three = totals["3 nodes"]
     cpu_ratio = three.cpu_ms_per_move() / one.cpu_ms_per_move()
     held = three.rate() >= one.rate() and cpu_ratio <= 1.1
