@@ -1,8 +1,8 @@
 # Two entry points: `make run` serves Cardroom, `make test` runs the whole suite.
 # Both build .venv from the hash-locked requirements.lock first (once, and again when it changes).
 # `make test` also installs web/'s node modules (the web client's toolchain) from
-# web/package-lock.json, and Debian's chromium for the browser test when /usr/bin/chromium is
-# missing (apt-get, so as root, as CI runs); `make run` needs only python3 and make.
+# web/package-lock.json, and Debian's chromium for the browser tests and nginx for the proxy
+# test when missing (apt-get, so as root, as CI runs); `make run` needs only python3 and make.
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,8 +11,10 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 BROWSER_STAMP := $(VENV)/.chromium
+NGINX := /usr/sbin/nginx
+NGINX_STAMP := $(VENV)/.nginx
 
-.PHONY: install web browser client run test check lock bench
+.PHONY: install web browser proxy client run test check lock bench
 
 install: $(STAMP)
 
@@ -37,6 +39,14 @@ $(BROWSER_STAMP):
 	mkdir -p $(VENV)
 	touch $(BROWSER_STAMP)
 
+# The proxy tests/e2e/test_nginx.py runs deploy/nginx.conf in.
+proxy: $(NGINX_STAMP)
+
+$(NGINX_STAMP):
+	test -x $(NGINX) || { apt-get update && apt-get install -y nginx-light; }
+	mkdir -p $(VENV)
+	touch $(NGINX_STAMP)
+
 # Regenerate web/src/api.d.ts from the service's OpenAPI document after changing the API,
 # type-check the web client and rebuild its bundle into api/site/ (committed).
 client: install $(WEB_STAMP)
@@ -47,7 +57,7 @@ run: install
 	$(BIN)/cardroom serve
 
 # The fleet test starts a fleet of its own and runs alone, once the rest has passed.
-test: install $(WEB_STAMP) $(BROWSER_STAMP)
+test: install $(WEB_STAMP) $(BROWSER_STAMP) $(NGINX_STAMP)
 	$(BIN)/pytest
 	$(BIN)/pytest -n 0 -m fleet tests/fleet
 

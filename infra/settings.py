@@ -82,6 +82,13 @@ CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
     read_origins,
     shown="local dev: " + ", ".join(f"`{origin}`" for origin in LOCAL_ORIGINS),
 )
+TRUSTED_PROXIES = Variable(
+    "CARDROOM_TRUSTED_PROXIES",
+    "127.0.0.1",
+    "comma-separated addresses (or `*`) of the proxies before `serve` whose `X-Forwarded-For` "
+    "names the client: rate limits and stream caps then count each client, not the proxy",
+    str,
+)
 LIVE_HEARTBEAT = Variable(
     "CARDROOM_LIVE_HEARTBEAT",
     15.0,
@@ -162,6 +169,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     BOT_PACE,
     BOT_THINKERS,
     CORS_ORIGINS,
+    TRUSTED_PROXIES,
     LIVE_HEARTBEAT,
     STREAMS_PER_GAME,
     STREAMS_PER_CLIENT,
@@ -212,6 +220,7 @@ class Settings:
     bot_pace: float = BOT_PACE.default
     bot_thinkers: int = BOT_THINKERS.default
     cors_origins: tuple[str, ...] = CORS_ORIGINS.default
+    trusted_proxies: str = TRUSTED_PROXIES.default
     live_heartbeat: float = LIVE_HEARTBEAT.default
     stream_caps: StreamCaps = field(default_factory=StreamCaps)
     database_timeouts: Timeouts = field(default_factory=Timeouts)
@@ -233,6 +242,7 @@ class Settings:
             bot_pace=BOT_PACE.read(env),
             bot_thinkers=BOT_THINKERS.read(env),
             cors_origins=CORS_ORIGINS.read(env),
+            trusted_proxies=TRUSTED_PROXIES.read(env),
             live_heartbeat=LIVE_HEARTBEAT.read(env),
             stream_caps=StreamCaps(STREAMS_PER_GAME.read(env), STREAMS_PER_CLIENT.read(env)),
             database_timeouts=Timeouts(CONNECT_TIMEOUT.read(env), STATEMENT_TIMEOUT.read(env)),

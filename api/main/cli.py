@@ -70,6 +70,7 @@ def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
             loop="uvloop",
             http="httptools",
             access_log=access_log,
+            forwarded_allow_ips=settings.trusted_proxies,
             log_config=None,  # its records go through the process's logging (api.main.logs)
             timeout_graceful_shutdown=GRACE_SECONDS,
         )
