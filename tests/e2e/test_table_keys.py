@@ -1,0 +1,120 @@
+"""The game tables for people who do not tell colours apart, who use a screen reader or who
+use the keyboard: every coloured card says its colour in words, cards that cannot be played
+are dimmed without losing their hue or the contrast of their words, every cell of a board
+has a name that says where it is and what is there, the arrow keys move between the cells
+of a grid, and axe-core finds no serious problem at the table."""
+
+import random
+from contextlib import suppress
+from typing import Any
+
+import httpx
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.e2e.axe import serious_violations
+from tests.e2e.browser import needs_chromium
+from tests.e2e.webclient import ACTIONS, LAPTOP, seat_against_bots
+
+pytestmark = needs_chromium
+
+TURNS = 40
+"""The most moves a test makes to reach the sight it looks for."""
+COLOURS = ("red", "blue", "green", "yellow")
+ACTION_WORDS = ("Skip", "Reverse", "Take Two")
+SEEN = 10_000
+"""Milliseconds to wait for a board to show what a test looks for."""
+STEP = 2_000
+"""Milliseconds to wait for the version a click leads to."""
+
+CARD_FACTS = """(cards) => cards.map((card) => ({
+  classes: card.className,
+  text: card.innerText.replace(/\\s+/g, " ").trim(),
+  name: (card.getAttribute("aria-label") || card.innerText).replace(/\\s+/g, " ").trim(),
+  small: Boolean(card.closest(".gnono__open")),
+}))"""
+
+DIMMED = """() => {
+  const luminance = (colour) => {
+    const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((part) => {
+      const value = Number(part) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [low, high] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+    return (high + 0.05) / (low + 0.05);
+  };
+  const faded = (element) => {
+    for (let at = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (Number(style.opacity) < 1 || style.filter !== "none") return true;
+    }
+    return false;
+  };
+  const cards = [...document.querySelectorAll(".cards--dim .card:not(button):not(.card--back)")];
+  return cards.filter((card) => card.querySelector("span")).map((card) => {
+    const style = getComputedStyle(card);
+    const words = [...card.querySelectorAll(":scope > span")].map((span) => {
+      const own = getComputedStyle(span);
+      return contrast(own.color, own.backgroundColor);
+    });
+    return {
+      hatched: style.backgroundImage.includes("gradient"),
+      background: style.backgroundColor,
+      faded: faded(card),
+      contrast: Math.min(...words),
+    };
+  });
+}"""
+
+
+def test_every_gnono_card_says_its_colour_and_dims_without_losing_it(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_table(page, web_service, "gnono", {"playout_score": 1})
+    rng = random.Random(0)
+    actions_seen = dimmed_seen = 0
+    for _ in range(TURNS):
+        page.wait_for_selector(".gnono__turn--you, [data-testid='standings']", timeout=SEEN)
+        cards = page.eval_on_selector_all(".gnono .card:not(.card--back)", CARD_FACTS)
+        for card in cards:
+            colour = next((c for c in COLOURS if f"card--{c}" in card["classes"]), None)
+            if colour is None:
+                continue
+            assert colour in card["name"].split(), card
+            if not card["small"]:
+                assert colour in card["text"].lower(), card
+            if any(word in card["name"] for word in ACTION_WORDS):
+                actions_seen += 1
+        for dimmed in page.evaluate(DIMMED):
+            assert dimmed["hatched"] and not dimmed["faded"], dimmed
+            assert dimmed["contrast"] >= 4.5, dimmed
+            dimmed_seen += 1
+        if actions_seen and dimmed_seen:
+            break
+        play_a_move(page, rng)
+    assert actions_seen, "no coloured action card came to the table"
+    assert dimmed_seen, "no card was dimmed"
+    assert serious_violations(page) == []
+
+
+def open_table(page: Any, web_service: httpx.Client, kind: str, options: dict[str, Any]) -> str:
+    """A table of `kind` against a bot, started."""
+    game_id = seat_against_bots(page, str(web_service.base_url).rstrip("/"), kind, 2, options)
+    page.set_viewport_size(LAPTOP)
+    page.locator("[data-action='start game']").click()
+    return game_id
+
+
+def play_a_move(page: Any, rng: random.Random) -> None:
+    """Clicks one legal action and waits a moment for the table's next version (the first
+    step of a two-step move leads to none)."""
+    page.wait_for_selector(f"{ACTIONS}, [data-testid='standings']", timeout=SEEN)
+    actions = page.locator(ACTIONS)
+    if not actions.count():
+        return
+    version = page.locator("[data-version]").get_attribute("data-version")
+    actions.nth(rng.randrange(actions.count())).click()
+    with suppress(PlaywrightError):  # a first step leads to no version: the next click does
+        page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=STEP)
