@@ -5,6 +5,7 @@ has a name that says where it is and what is there, the arrow keys move between 
 of a grid, and axe-core finds no serious problem at the table."""
 
 import random
+import re
 from contextlib import suppress
 from typing import Any
 
@@ -118,3 +119,73 @@ def play_a_move(page: Any, rng: random.Random) -> None:
     actions.nth(rng.randrange(actions.count())).click()
     with suppress(PlaywrightError):  # a first step leads to no version: the next click does
         page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=STEP)
+
+
+MAD_SPACE = re.compile(
+    r"row (\d), column (\d)(, empty|: (plutonium|radium|thorium|uranium) \d+)"
+    r"(: place your (plutonium|radium|thorium|uranium) \d+ here.*)?"
+)
+FOCUSED = (
+    "() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.innerText"
+)
+
+
+def test_the_mad_core_names_its_spaces_and_moves_by_arrow_keys(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_table(page, web_service, "mad", {"hand_sizes": [6, 9, 8, 7, 6]})
+    page.wait_for_selector("[data-action^='select ']", timeout=SEEN)
+    names = page.eval_on_selector_all(
+        ".mad__core [data-grid-cell]",
+        "cells => cells.map((cell) => cell.getAttribute('aria-label'))",
+    )
+    assert len(names) == 25
+    for index, name in enumerate(names):
+        found = MAD_SPACE.fullmatch(name)
+        assert found, name
+        assert (int(found[1]) - 1, int(found[2]) - 1) == divmod(index, 5), name
+    assert one_tab_stop(page, ".mad__core")
+
+    card = page.locator("[data-action^='select ']").first
+    assert card.get_attribute("aria-pressed") == "false"
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    target = int(page.locator(".mad__target").first.get_attribute("data-grid-cell"))
+
+    page.locator(".mad__core [tabindex='0']").focus()
+    assert page.evaluate(FOCUSED).startswith("row 1, column 1")
+    page.keyboard.press("ArrowLeft")  # the row's first space: the focus stays
+    assert page.evaluate(FOCUSED).startswith("row 1, column 1")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED).startswith("row 1, column 2")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED).startswith("row 2, column 2")
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED).startswith("row 2, column 5")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUSED).startswith("row 1, column 1")
+    assert one_tab_stop(page, ".mad__core")
+
+    row, column = divmod(target, 5)
+    for key, times in (("ArrowDown", row), ("ArrowRight", column)):
+        for _ in range(times):
+            page.keyboard.press(key)
+    focused = page.evaluate(FOCUSED)
+    assert focused.startswith(f"row {row + 1}, column {column + 1}, empty: place your"), focused
+    assert serious_violations(page) == []
+    version = page.locator("[data-version]").get_attribute("data-version")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
+    placed = page.locator(f".mad__core [data-grid-cell='{target}']").get_attribute("aria-label")
+    assert MAD_SPACE.fullmatch(placed) and ": " in placed, placed
+    for dimmed in page.evaluate(DIMMED):
+        assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
+
+
+def one_tab_stop(page: Any, grid: str) -> bool:
+    """Whether the grid's cells make one stop of the Tab key."""
+    stops = page.eval_on_selector_all(
+        f"{grid} [data-grid-cell]", "cells => cells.map((cell) => cell.tabIndex)"
+    )
+    return sorted(stops) == [-1] * (len(stops) - 1) + [0]
