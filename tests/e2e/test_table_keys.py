@@ -104,7 +104,7 @@ def open_table(page: Any, web_service: httpx.Client, kind: str, options: dict[st
     """A table of `kind` against a bot, started."""
     game_id = seat_against_bots(page, str(web_service.base_url).rstrip("/"), kind, 2, options)
     page.set_viewport_size(LAPTOP)
-    page.locator("[data-action='start game']").click()
+    page.locator("[data-action^='start']").click()
     return game_id
 
 
@@ -189,3 +189,57 @@ def one_tab_stop(page: Any, grid: str) -> bool:
         f"{grid} [data-grid-cell]", "cells => cells.map((cell) => cell.tabIndex)"
     )
     return sorted(stops) == [-1] * (len(stops) - 1) + [0]
+
+
+ONEXENO_CELL = re.compile(
+    r"row (\d), column (\d)(, empty|, empty: place your \d here|, ONEXENO card \d.*)"
+)
+
+
+def test_the_onexeno_field_moves_by_arrow_keys_and_places_by_space(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_table(page, web_service, "onexeno", {})
+    page.wait_for_selector(".onexeno__pick", timeout=SEEN)
+    columns = page.locator(".onexeno__row").first.locator("[data-grid-cell]").count()
+    names = page.eval_on_selector_all(
+        ".onexeno__field [data-grid-cell]",
+        "cells => cells.map((cell) => cell.getAttribute('aria-label'))",
+    )
+    for index, name in enumerate(names):
+        found = ONEXENO_CELL.fullmatch(name)
+        assert found, name
+        assert (int(found[1]) - 1, int(found[2]) - 1) == divmod(index, columns), name
+    assert one_tab_stop(page, ".onexeno__field")
+
+    card = page.locator(".onexeno__pick").first
+    assert card.get_attribute("aria-pressed") == "false"
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    if page.locator(".onexeno__turn-choice").count():
+        turn = page.locator(".onexeno__turn-choice").first
+        turn.click()
+        assert turn.get_attribute("aria-pressed") == "true"
+    target = int(page.locator(".onexeno__target").first.get_attribute("data-grid-cell"))
+
+    page.locator(".onexeno__field [tabindex='0']").focus()
+    page.keyboard.press("Home")
+    for _ in range(len(names)):
+        page.keyboard.press("ArrowUp")
+    assert re.search(r"\brow 1, column 1\b", page.evaluate(FOCUSED))
+    page.keyboard.press("ArrowRight")
+    assert re.search(r"\brow 1, column 2\b", page.evaluate(FOCUSED))
+    page.keyboard.press("ArrowLeft")
+    row, column = divmod(target, columns)
+    for key, times in (("ArrowDown", row), ("ArrowRight", column)):
+        for _ in range(times):
+            page.keyboard.press(key)
+    focused = page.evaluate(FOCUSED)
+    assert focused.startswith(f"row {row + 1}, column {column + 1}, empty: place your"), focused
+    assert one_tab_stop(page, ".onexeno__field")
+    assert serious_violations(page) == []
+    version = page.locator("[data-version]").get_attribute("data-version")
+    page.keyboard.press(" ")
+    page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
+    assert page.locator(".onexeno__slot--card").count() >= 1
+
