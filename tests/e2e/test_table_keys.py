@@ -243,3 +243,36 @@ def test_the_onexeno_field_moves_by_arrow_keys_and_places_by_space(
     page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
     assert page.locator(".onexeno__slot--card").count() >= 1
 
+
+ECLIPTIC_COLOURS = ("yellow", "grey", "red", "violet", "green", "orange")
+ECLIPTIC_SLOT = re.compile(
+    r"(your side|\w+'s side), (\w+)(, empty|: (\w+) (\w+))(, its own sign.*)?"
+)
+
+
+def test_ecliptic_names_its_cards_colours_and_its_line(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_table(page, web_service, "ecliptic", {})
+    page.wait_for_selector("[data-action^='pair ']", timeout=SEEN)
+    cards = page.eval_on_selector_all(".ecliptic .card:not(.card--back)", CARD_FACTS)
+    assert cards
+    for card in cards:
+        assert card["name"].split()[0] in ECLIPTIC_COLOURS, card
+    slots = page.eval_on_selector_all(
+        ".ecliptic__slot", "slots => slots.map((slot) => slot.getAttribute('aria-label'))"
+    )
+    assert len(slots) == 24
+    for index, name in enumerate(slots):
+        found = ECLIPTIC_SLOT.fullmatch(name)
+        assert found, name
+        assert (found[1] == "your side") == (index % 2 == 1), name  # far side, then near
+        assert found[4] is None or (found[4] in ECLIPTIC_COLOURS and found[5] == found[2]), name
+
+    card = page.locator("[data-action^='pair ']").first
+    assert card.get_attribute("aria-pressed") == "false"
+    card.click()
+    assert page.locator("[aria-pressed='true']").count() == 1
+    for dimmed in page.evaluate(DIMMED):
+        assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
+    assert serious_violations(page) == []
