@@ -6,6 +6,7 @@ of a grid, and axe-core finds no serious problem at the table."""
 
 import random
 import re
+import time
 from contextlib import suppress
 from typing import Any
 
@@ -100,9 +101,12 @@ def test_every_gnono_card_says_its_colour_and_dims_without_losing_it(
     assert serious_violations(page) == []
 
 
-def open_table(page: Any, web_service: httpx.Client, kind: str, options: dict[str, Any]) -> str:
+def open_table(
+    page: Any, web_service: httpx.Client, kind: str, options: dict[str, Any], bot: str = "heuristic"
+) -> str:
     """A table of `kind` against a bot, started."""
-    game_id = seat_against_bots(page, str(web_service.base_url).rstrip("/"), kind, 2, options)
+    base = str(web_service.base_url).rstrip("/")
+    game_id = seat_against_bots(page, base, kind, 2, options, bot)
     page.set_viewport_size(LAPTOP)
     page.locator("[data-action^='start']").click()
     return game_id
@@ -273,6 +277,38 @@ def test_ecliptic_names_its_cards_colours_and_its_line(
     assert card.get_attribute("aria-pressed") == "false"
     card.click()
     assert page.locator("[aria-pressed='true']").count() == 1
+    for dimmed in page.evaluate(DIMMED):
+        assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
+    assert serious_violations(page) == []
+
+
+CNO_NAMES = """() => [...document.querySelectorAll(
+  ".cno__own .cno__slot > .card, .cno__opponent .cno__small > .card, .cno__pile .card"
+)].map((card) => card.getAttribute("aria-label") || [
+  card.closest("[role='group']")?.getAttribute("aria-label"),
+  card.innerText.replace(/\\s+/g, " ").trim(),
+].join(": "))"""
+CNO_PLACE = re.compile(
+    r"(your|\w+'s) (play row, place [1-4]|stock, top card|hand, top card|set-aside heap, top card)"
+    r"(, empty|: (C|N|O|F|Ne)\d+( on .*)?)"
+    r"|pile \d+, topped by \w+: (C|N|O|F|Ne)\d+ on .*"
+)
+
+
+def test_cno_names_each_place_and_pile_by_whose_it_is(page: Any, web_service: httpx.Client) -> None:
+    open_table(page, web_service, "cno", {"copies": [2] * 13}, bot="random")
+    page.wait_for_selector(".cno__own .cno__slot", timeout=SEEN)
+    rng = random.Random(0)
+    deadline = time.monotonic() + SEEN / 1000 * 3
+    while not page.locator(".cno__pile .card").count():
+        assert time.monotonic() < deadline, "no pile was started"
+        play_a_move(page, rng)
+    names = page.evaluate(CNO_NAMES)
+    assert any(name.startswith("pile 1, topped by ") for name in names), names
+    assert any(name.startswith("your play row, place 1") for name in names), names
+    assert any(re.match(r"\w+'s play row, place 4", name) for name in names), names
+    for name in names:
+        assert CNO_PLACE.fullmatch(name), name
     for dimmed in page.evaluate(DIMMED):
         assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
     assert serious_violations(page) == []
