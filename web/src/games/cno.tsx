@@ -96,17 +96,30 @@ function scoreNow(game: Game, seat: number): number {
   return 2 * area.played - left + bonus;
 }
 
-function Face({ card, small, selected, action, onClick }: { card: CnoCard; small?: boolean; selected?: boolean; action?: string; onClick?: () => void }) {
+interface FaceProps {
+  card: CnoCard;
+  /** Where the card lies, in words ("your play row, place 2"): the name of a card that is not
+   * a button begins with it (a button is named by what it shows, inside a group named so). */
+  where?: string;
+  small?: boolean;
+  selected?: boolean;
+  action?: string;
+  onClick?: () => void;
+}
+
+function Face({ card, where, small, selected, action, onClick }: FaceProps) {
   const colour = ELEMENT_COLOURS[element(card.isotope)] ?? "white";
-  const look = { label: card.isotope, colour, ...(small ? {} : { corner: `on ${PLAYED_ON[card.isotope].join(" ")}` }) };
+  const corner = small ? undefined : `on ${PLAYED_ON[card.isotope].join(" ")}`;
+  const name = where ? `${where}: ${[card.isotope, corner].filter(Boolean).join(" ")}` : undefined;
+  const look = { label: card.isotope, colour, ...(corner ? { corner } : {}), ...(name ? { name } : {}) };
   const face = action && onClick ? <Card {...look} selected={selected ?? false} action={action} onClick={onClick} /> : <Card {...look} />;
   return small ? <span class="cno__small">{face}</span> : face;
 }
 
-function Slot({ label, children }: { label: string; children?: ComponentChildren }) {
+function Slot({ label, where, children }: { label: string; where: string; children?: ComponentChildren }) {
   return (
-    <div class="cno__slot">
-      {children ?? <span class="card card--empty" />}
+    <div class="cno__slot" role="group" aria-label={where}>
+      {children ?? <span class="card card--empty" role="img" aria-label={`${where}, empty`} />}
       <span class="cno__slot-label">{label}</span>
     </div>
   );
@@ -116,22 +129,23 @@ interface SourceProps {
   source: Source;
   card: CnoCard | null;
   label: string;
+  where: string;
   moves: Move[];
   chosen: Chosen | null;
   choose: (chosen: Chosen) => void;
 }
 
 /** A face-up card of the viewer's own: clickable while it can be laid somewhere. */
-function SourceCard({ source, card, label, moves, chosen, choose }: SourceProps) {
-  if (!card) return <Slot label={label} />;
+function SourceCard({ source, card, label, where, moves, chosen, choose }: SourceProps) {
+  if (!card) return <Slot label={label} where={where} />;
   const playable = laysOf(moves, { source, card }).length > 0;
   const selected = chosen !== null && chosen.source === source && sameCard(chosen.card, card);
   return (
-    <Slot label={label}>
+    <Slot label={label} where={where}>
       {playable ? (
         <Face card={card} selected={selected} action={`${card.isotope} from ${sourceWords(source)}`} onClick={() => choose({ source, card })} />
       ) : (
-        <Face card={card} />
+        <Face card={card} where={where} />
       )}
     </Slot>
   );
@@ -146,8 +160,10 @@ function Backs({ count }: { count: number }) {
   );
 }
 
-function Mini({ card }: { card: CnoCard | null }) {
-  return card ? <Face card={card} small /> : <span class="cno__small"><span class="card card--empty" /></span>;
+function Mini({ card, where }: { card: CnoCard | null; where?: string }) {
+  if (card) return where ? <Face card={card} where={where} small /> : <Face card={card} small />;
+  const empty = where ? <span class="card card--empty" role="img" aria-label={`${where}, empty`} /> : <span class="card card--empty" />;
+  return <span class="cno__small">{empty}</span>;
 }
 
 function MiniGroup({ label, field, children }: { label: string; field?: string; children: ComponentChildren }) {
@@ -177,12 +193,12 @@ function Opponent({ game, seat, name }: { game: Game; seat: number; name: string
     <li class="cno__opponent" data-seat={seat}>
       <span class="cno__opponent-name">{name}</span>
       <div class="cno__opponent-table">
-        <MiniGroup label="play row">{area.row.map((card) => <Mini card={card} />)}</MiniGroup>
+        <MiniGroup label="play row">{area.row.map((card, index) => <Mini card={card} where={`${name}'s play row, place ${index + 1}`} />)}</MiniGroup>
         <MiniGroup label={`stock ${area.stock_size}`} field="stock">
-          <Mini card={area.stock_top} />
+          <Mini card={area.stock_top} where={`${name}'s stock, top card`} />
         </MiniGroup>
         <MiniGroup label={`hand ${area.hand_size}`} field="hand">
-          <Mini card={area.hand_top} />
+          <Mini card={area.hand_top} where={`${name}'s hand, top card`} />
           <Backs count={area.hand_size - 1} />
         </MiniGroup>
       </div>
@@ -226,9 +242,16 @@ function Piles({ game, names, targets, go }: PilesProps) {
 
 function Pile({ pile, index, owner, move, go }: { pile: PileView; index: number; owner: string; move: Lay | undefined; go: (move: Move) => void }) {
   const takes = pile.closed ? "closed by neon" : `takes ${FOLLOWERS[pile.top.isotope].join(" ")}`;
+  const where = `pile ${index + 1}, topped by ${owner}`;
   return (
-    <li class={`cno__pile${pile.closed ? " cno__pile--closed" : ""}${move ? " cno__pile--target" : ""}`} data-pile={index} title={`topped by ${owner}`}>
-      {move ? <Face card={pile.top} action={`pile ${index + 1}`} onClick={() => go(move)} /> : <Face card={pile.top} />}
+    <li class={`cno__pile${pile.closed ? " cno__pile--closed cards--dim" : ""}${move ? " cno__pile--target" : ""}`} data-pile={index} title={`topped by ${owner}`}>
+      {move ? (
+        <span class="cno__pile-card" role="group" aria-label={where}>
+          <Face card={pile.top} action={`pile ${index + 1}`} onClick={() => go(move)} />
+        </span>
+      ) : (
+        <Face card={pile.top} where={where} />
+      )}
       <span class="cno__pile-size">{plural(pile.size, "card")}</span>
       <span class="cno__pile-takes">{takes}</span>
     </li>
@@ -279,23 +302,23 @@ function Group({ label, children }: { label: string; children: ComponentChildren
 
 function OwnArea({ area, live, moves, chosen, choose, go }: OwnProps) {
   const cycle = moves.find((move) => move.type === "cycle_hand");
-  const source = (name: Source, card: CnoCard | null, label: string) => (
-    <SourceCard source={name} card={card} label={label} moves={moves} chosen={chosen} choose={choose} />
+  const source = (name: Source, card: CnoCard | null, label: string, where: string) => (
+    <SourceCard source={name} card={card} label={label} where={where} moves={moves} chosen={chosen} choose={choose} />
   );
   return (
-    <div class={`cno__own${live ? " cno__own--live" : ""}`}>
+    <div class={`cno__own${live ? " cno__own--live cards--dim" : ""}`}>
       <Group label="your play row">
-        <div class="cno__cards">{ROW.map((name, index) => source(name, area.row[index] ?? null, `${index + 1}`))}</div>
+        <div class="cno__cards">{ROW.map((name, index) => source(name, area.row[index] ?? null, `${index + 1}`, `your play row, place ${index + 1}`))}</div>
       </Group>
       <Group label={`stock · ${area.stock_size}`}>
         <div class="cno__cards cno__cards--stacked">
-          {source("stock", area.stock_top, "top")}
+          {source("stock", area.stock_top, "top", "your stock, top card")}
           <Backs count={area.stock_size - 1} />
         </div>
       </Group>
       <Group label={`hand · ${area.hand_size}`}>
         <div class="cno__cards cno__cards--stacked">
-          {source("hand", area.hand_top, "top")}
+          {source("hand", area.hand_top, "top", "your hand, top card")}
           <Backs count={area.hand_size - 1} />
         </div>
         {cycle ? (
@@ -306,7 +329,7 @@ function OwnArea({ area, live, moves, chosen, choose, go }: OwnProps) {
       </Group>
       <Group label={`set aside · ${area.set_aside.length}`}>
         <div class="cno__cards">
-          <Mini card={area.set_aside[area.set_aside.length - 1] ?? null} />
+          <Mini card={area.set_aside[area.set_aside.length - 1] ?? null} where="your set-aside heap, top card" />
         </div>
       </Group>
     </div>

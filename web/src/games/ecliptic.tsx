@@ -57,6 +57,7 @@ function stepFor(card: SignCard, picked: SignCard[], plays: PlayTurn[]): Step {
 }
 
 const STEP_WORDS = { pick: "pair", unpick: "unpick", place: "place" };
+const MARK_WORDS: Record<string, string> = { "⚔": "starts a battle", "⟳": "earns another turn" };
 
 // Pieces
 
@@ -79,9 +80,11 @@ function Face({ card, action, selected, mark, onClick }: FaceProps) {
       {mark ? <span class="ecliptic__mark">{mark}</span> : null}
     </>
   );
-  if (!onClick) return <span class={classes} title={cardName(card)}>{face}</span>;
+  // The colour in words as well as by its hue and its symbol.
+  const name = mark ? `${cardName(card)}, ${MARK_WORDS[mark] ?? mark}` : cardName(card);
+  if (!onClick) return <span class={classes} title={name} role="img" aria-label={name}>{face}</span>;
   return (
-    <button type="button" class={classes} title={cardName(card)} data-action={action} onClick={onClick} aria-pressed={selected ?? false}>
+    <button type="button" class={classes} title={name} aria-label={name} data-action={action} onClick={onClick} aria-pressed={selected ?? false}>
       {face}
     </button>
   );
@@ -131,11 +134,15 @@ function SideLabel({ table, side }: { table: Table; side: number }) {
   );
 }
 
-function Slot({ game, side, sign }: { game: Game; side: number; sign: number }) {
+/** One place on the line, named by its side, its sign and what lies there. */
+function Slot({ table, side, sign }: { table: Table; side: number; sign: number }) {
+  const { game } = table;
   const card = game.lines[side]?.[sign - 1] ?? null;
   const own = game.signs[side] === sign;
+  const where = `${side === table.seat ? "your side" : `${table.names[side]}'s side`}, ${signName(sign)}`;
+  const words = `${where}${card ? `: ${cardName(card)}` : ", empty"}${own ? ", its own sign (+1 point)" : ""}`;
   return (
-    <div class={`ecliptic__slot${own ? " ecliptic__slot--own" : ""}`} data-seat={side}>
+    <div class={`ecliptic__slot${own ? " ecliptic__slot--own" : ""}`} data-seat={side} role="img" aria-label={words}>
       {card ? <Face card={card} /> : <span class="ecliptic__free">{own ? "+1" : ""}</span>}
     </div>
   );
@@ -148,13 +155,13 @@ function SignColumn({ table, sign }: { table: Table; sign: number }) {
   const classes = ["ecliptic__sign", day ? "ecliptic__sign--day" : "", disputed ? "ecliptic__sign--battle" : ""].join(" ");
   return (
     <li class="ecliptic__column" data-sign={sign}>
-      <Slot game={game} side={table.far} sign={sign} />
+      <Slot table={table} side={table.far} sign={sign} />
       <div class={classes} title={day ? `${signName(sign)}, the sign of the day` : signName(sign)}>
         <span class="ecliptic__sign-glyph">{glyph(sign)}</span>
         <span class="ecliptic__sign-label">{signName(sign)}</span>
         {disputed ? <span class="ecliptic__badge">⚔</span> : day ? <span class="ecliptic__badge">☼</span> : null}
       </div>
-      <Slot game={game} side={table.near} sign={sign} />
+      <Slot table={table} side={table.near} sign={sign} />
     </li>
   );
 }
@@ -313,7 +320,7 @@ function Hand({ hand, table, plays, picked, act }: HandProps) {
       <div class={`ecliptic__prompt${turn ? " ecliptic__prompt--turn" : ""}`}>
         {turn ? promptWords(picked) : `your hand · ${plural(hand.length, "card")}`}
       </div>
-      <div class={`ecliptic__cards ecliptic__cards--big ecliptic__cards--hand${turn ? " ecliptic__cards--turn" : ""}`}>
+      <div class={`ecliptic__cards ecliptic__cards--big ecliptic__cards--hand${turn ? " ecliptic__cards--turn cards--dim" : ""}`}>
         {hand.map((card) => {
           const step = turn ? stepFor(card, picked, plays) : null;
           const mark = placeMark(table, step);

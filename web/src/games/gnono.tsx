@@ -34,12 +34,14 @@ function cardName(card: GnonoCard): string {
 }
 
 function Face({ card, selected, action, onClick }: { card: GnonoCard; selected?: boolean; action?: string; onClick?: () => void }) {
-  const [label, corner] = SYMBOLS[card.rank] ?? [card.rank, card.colour ?? ""];
+  const [label, word] = SYMBOLS[card.rank] ?? [card.rank, ""];
+  // The colour in words on every coloured card, so that no card tells it by its hue alone.
+  const corner = [card.colour ?? "", word].join(" ").trim();
   const colour: CardColour = card.colour ?? "black";
   if (action && onClick) {
-    return <Card label={label} corner={corner} colour={colour} selected={selected ?? false} action={action} onClick={onClick} />;
+    return <Card label={label} corner={corner} colour={colour} name={cardName(card)} selected={selected ?? false} action={action} onClick={onClick} />;
   }
-  return <Card label={label} corner={corner} colour={colour} />;
+  return <Card label={label} corner={corner} colour={colour} name={cardName(card)} />;
 }
 
 /** The moves that play `card` (one for a coloured card, one per colour for a wild). */
@@ -191,7 +193,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"gnono">) {
             your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
             {yourTurn && game.step === "play" ? " · bright cards can be played" : ""}
           </div>
-          <div class={`gnono__cards${yourTurn ? " gnono__cards--turn" : ""}`}>
+          <div class={`gnono__cards${yourTurn ? " gnono__cards--turn cards--dim" : ""}`}>
             {hand.map((card) =>
               playsOf(legalMoves, card, "play_card").length && !sending ? (
                 <Face

@@ -5,7 +5,7 @@
 // number of cards it would pick up; pointing at it marks those cards in the Core.
 import { useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
-import { Card, Pile, type CardColour } from "./parts";
+import { Card, Pile, useRovingGrid, type CardColour } from "./parts";
 import { commandWords } from "./words";
 import "./mad.css";
 
@@ -36,6 +36,11 @@ const END_WORDS: Record<Game["end_reasons"][number], string> = {
 
 function cardName(card: MadCard): string {
   return `${card.element} ${card.number}`;
+}
+
+/** The card in words: "plutonium 5". */
+function cardWords(card: MadCard): string {
+  return `${ELEMENTS[card.element].name} ${card.number}`;
 }
 
 function sameCard(a: MadCard, b: MadCard): boolean {
@@ -94,9 +99,9 @@ function Face({ card, action, selected, onClick }: { card: MadCard; action?: str
   const { colour, symbol } = ELEMENTS[card.element];
   const corner = `${symbol} ${card.element}`;
   if (action && onClick) {
-    return <Card label={String(card.number)} corner={corner} colour={colour} selected={selected ?? false} action={action} onClick={onClick} />;
+    return <Card label={String(card.number)} corner={corner} colour={colour} name={cardWords(card)} selected={selected ?? false} action={action} onClick={onClick} />;
   }
-  return <Card label={String(card.number)} corner={corner} colour={colour} />;
+  return <Card label={String(card.number)} corner={corner} colour={colour} name={cardWords(card)} />;
 }
 
 function OpenCards({ label, cards }: { label: string; cards: MadCard[] }) {
@@ -131,8 +136,12 @@ interface Target {
   critical: number[];
 }
 
+/** What makes a space one stop of the Core's roving focus (see `useRovingGrid`). */
+type CellProps = ReturnType<ReturnType<typeof useRovingGrid>["cell"]>;
+
 interface SpaceProps {
   index: number;
+  cell: CellProps;
   card: MadCard | null;
   target: Target | undefined;
   doomed: boolean;
@@ -140,20 +149,23 @@ interface SpaceProps {
   place(move: Placement): void;
 }
 
-function Space({ index, card, target, doomed, point, place }: SpaceProps) {
+function Space({ index, cell, card, target, doomed, point, place }: SpaceProps) {
   const row = Math.floor(index / SIZE);
   const column = index % SIZE;
   const classes = `mad__space${doomed ? " mad__space--doomed" : ""}`;
+  const where = spaceName(index);
   if (card) {
+    const words = `${where}: ${cardWords(card)}${doomed ? ", would be picked up" : ""}`;
     return (
-      <div class={classes} data-row={row} data-column={column}>
+      <div class={classes} data-row={row} data-column={column} role="img" aria-label={words} {...cell}>
         <Face card={card} />
       </div>
     );
   }
-  if (!target) return <div class={classes} data-row={row} data-column={column} />;
+  if (!target) return <div class={classes} data-row={row} data-column={column} role="img" aria-label={`${where}, empty`} {...cell} />;
   const picked = target.critical.length;
-  const name = `place ${cardName(target.placement.card)} on ${spaceName(index)}`;
+  const name = `place ${cardName(target.placement.card)} on ${where}`;
+  const words = `${where}, empty: place your ${cardWords(target.placement.card)} here`;
   return (
     <div class={classes} data-row={row} data-column={column}>
       <button
@@ -162,10 +174,15 @@ function Space({ index, card, target, doomed, point, place }: SpaceProps) {
         data-action={name}
         data-critical={picked}
         title={picked ? `${name}: a Criticality, you pick up ${picked} cards` : name}
+        aria-label={picked ? `${words}, a Criticality (+${picked}): you would pick up ${picked} cards` : words}
         onClick={() => place(target.placement)}
         onMouseEnter={() => point(index)}
         onMouseLeave={() => point(null)}
-        onFocus={() => point(index)}
+        {...cell}
+        onFocus={() => {
+          cell.onFocus();
+          point(index);
+        }}
         onBlur={() => point(null)}
       >
         {picked ? (
@@ -242,10 +259,11 @@ function targetsOf(moves: Move[], card: MadCard | null, spaces: Spaces, phase: G
 
 function Core({ spaces, targets, pointed, point, place }: { spaces: Spaces; targets: Map<number, Target>; pointed: number | null; point(space: number | null): void; place(move: Placement): void }) {
   const doomed = new Set(pointed === null ? [] : (targets.get(pointed)?.critical ?? []));
+  const { cell, onKeyDown } = useRovingGrid(spaces.length, SIZE);
   return (
-    <div class="mad__core" role="group" aria-label="the Core">
+    <div class="mad__core" role="group" aria-label="the Core: arrow keys move between its spaces" onKeyDown={onKeyDown}>
       {spaces.map((card, index) => (
-        <Space key={index} index={index} card={card} target={targets.get(index)} doomed={doomed.has(index)} point={point} place={place} />
+        <Space key={index} index={index} cell={cell(index)} card={card} target={targets.get(index)} doomed={doomed.has(index)} point={point} place={place} />
       ))}
     </div>
   );
@@ -291,7 +309,7 @@ function OwnHand({ hand, picked, selected, yourTurn, placeable, choose }: OwnHan
         your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
         {picked.length ? " · ◉ picked up, seen by all" : ""}
       </div>
-      <div class={`mad__cards${yourTurn ? " mad__cards--turn" : ""}`}>
+      <div class={`mad__cards${yourTurn ? " mad__cards--turn cards--dim" : ""}`}>
         {hand.map((card) => (
           <span key={cardName(card)} class={`mad__held${isPublic(card) ? " mad__held--public" : ""}`}>
             {placeable(card) ? (

@@ -4,6 +4,7 @@
 // own hand and the scores. A card is placed in three steps: the card, its turn, then a place.
 import { useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
+import { useRovingGrid } from "./parts";
 import "./onexeno.css";
 
 type Game = GameOf<"onexeno">;
@@ -106,38 +107,48 @@ interface SlotProps {
   target: Placement | undefined;
   /** The cell as players call it: "row 2, column 3", counted from the field drawn. */
   where: string;
+  /** What makes the cell one stop of the field's roving focus (see `useRovingGrid`). */
+  cell: ReturnType<ReturnType<typeof useRovingGrid>["cell"]>;
   onPlace: (move: Placement) => void;
 }
 
-function Slot({ placed, target, where, onPlace }: SlotProps) {
+function Slot({ placed, target, where, cell, onPlace }: SlotProps) {
   if (placed) {
     const card = `ONEXENO card ${placed.card.value}${placed.rotation ? `, ${TURNS[placed.rotation]}` : ""}`;
     return (
-      <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)} role="img" aria-label={`${where}, ${card}`}>
+      <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)} role="img" aria-label={`${where}, ${card}`} {...cell}>
         <CardFace card={placed.card} rotation={placed.rotation} />
       </span>
     );
   }
   if (target) {
     return (
-      <button type="button" class="onexeno__slot onexeno__target" data-cell={cellKey(target.row, target.col)} data-action={`place at ${where}`} title={`place it here (${where})`} aria-label={`place it at ${where}`} onClick={() => onPlace(target)}>
+      <button type="button" class="onexeno__slot onexeno__target" data-cell={cellKey(target.row, target.col)} data-action={`place at ${where}`} title={`place it here (${where})`} aria-label={`${where}, empty: place your ${target.card.value} here`} onClick={() => onPlace(target)} {...cell}>
         <CardFace card={target.card} rotation={target.rotation} />
       </button>
     );
   }
-  return <span class="onexeno__slot" role="img" aria-label={`${where}, empty`} />;
+  return <span class="onexeno__slot" role="img" aria-label={`${where}, empty`} {...cell} />;
 }
 
 function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placement[]; onPlace: (move: Placement) => void }) {
   const box = windowOf(field, targets);
   const placed = new Map(field.map((card) => [cellKey(card.row, card.col), card]));
   const targeted = new Map(targets.map((move) => [cellKey(move.row, move.col), move]));
+  const columns = box.right - box.left + 1;
+  const { cell, onKeyDown } = useRovingGrid((box.bottom - box.top + 1) * columns, columns);
   return (
-    <div class="onexeno__field">
+    <div class="onexeno__field" role="group" aria-label="the field: arrow keys move between its cells" onKeyDown={onKeyDown}>
       {range(box.top, box.bottom).map((row) => (
         <div class="onexeno__row">
           {range(box.left, box.right).map((col) => (
-            <Slot placed={placed.get(cellKey(row, col))} target={targeted.get(cellKey(row, col))} where={`row ${row - box.top + 1}, column ${col - box.left + 1}`} onPlace={onPlace} />
+            <Slot
+              placed={placed.get(cellKey(row, col))}
+              target={targeted.get(cellKey(row, col))}
+              where={`row ${row - box.top + 1}, column ${col - box.left + 1}`}
+              cell={cell((row - box.top) * columns + col - box.left)}
+              onPlace={onPlace}
+            />
           ))}
         </div>
       ))}
@@ -294,6 +305,7 @@ function HandCards({ hand, legalMoves, choice, disabled, onPick }: {
             class={`onexeno__pick${choice?.card.pattern === card.pattern ? " onexeno__pick--chosen" : ""}`}
             data-action={`card ${cardName(card)}`}
             title={cardName(card)}
+            aria-pressed={choice?.card.pattern === card.pattern}
             disabled={disabled}
             onClick={() => onPick(card)}
           >
@@ -324,6 +336,7 @@ function Turns({ card, rotations, chosen, disabled, onTurn }: {
           type="button"
           class={`onexeno__turn-choice${rotation === chosen ? " onexeno__turn-choice--chosen" : ""}`}
           data-action={`turn ${TURNS[rotation]}`}
+          aria-pressed={rotation === chosen}
           disabled={disabled}
           onClick={() => onTurn(rotation)}
         >

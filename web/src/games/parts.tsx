@@ -4,14 +4,20 @@
 //   tints it from a fixed palette; `corner` is an optional small second label (a suit, a
 //   sign). Without `onClick` it is plain; with one it is a button, and `action` becomes its
 //   `data-action` (see the clicking convention in board.ts). `selected` raises it (the first
-//   step of a two-step move); `back` shows the card face down.
+//   step of a two-step move, exposed as `aria-pressed`); `back` shows the card face down.
+//   `name` is what it is in words ("red Skip"): the accessible name of a card that is not a
+//   button (a button is named by what it shows, which must then say as much).
 // - `Hand`: a row of cards that wraps on narrow screens; `label` names it ("your hand").
 // - `Pile`: a stack seen from above: its top card (or an empty place) and how many it holds.
 // - `Seats`: the players around the table, the one to act and the viewer's own marked.
 // - `Target`: an empty place to click for the second step of a move (`action` required).
+// - `useRovingGrid`: arrow keys move the focus between the cells of a grid, which is one tab
+//   stop (a roving tabindex); each cell's focusable element spreads `cell(index)`.
 // - `StandingsTable`: a finished game's standings by place (`data-testid="standings"`, the
 //   table the browser tests read), the viewer's own row marked.
 import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import "./parts.css";
 import type { TableView } from "../http";
 
 export type CardColour =
@@ -24,10 +30,11 @@ interface CardProps {
   action?: string;
   selected?: boolean;
   back?: boolean;
+  name?: string;
   onClick?: () => void;
 }
 
-export function Card({ label, colour = "white", corner, action, selected, back, onClick }: CardProps) {
+export function Card({ label, colour = "white", corner, action, selected, back, name, onClick }: CardProps) {
   const classes = ["card", `card--${colour}`, selected ? "card--selected" : "", back ? "card--back" : ""].join(" ");
   const face = back ? null : (
     <>
@@ -35,9 +42,12 @@ export function Card({ label, colour = "white", corner, action, selected, back, 
       {corner ? <span class="card__corner">{corner}</span> : null}
     </>
   );
-  if (!onClick) return <span class={classes} title={back ? "a card face down" : label}>{face}</span>;
+  const words = back ? "a card face down" : (name ?? label);
+  if (!onClick) {
+    return name || back ? <span class={classes} title={words} role="img" aria-label={words}>{face}</span> : <span class={classes} title={words}>{face}</span>;
+  }
   return (
-    <button type="button" class={classes} data-action={action ?? label} onClick={onClick} title={label} aria-pressed={selected ?? false}>
+    <button type="button" class={classes} data-action={action ?? label} onClick={onClick} title={name ?? label} aria-pressed={selected ?? false}>
       {face}
     </button>
   );
@@ -69,6 +79,39 @@ export function Target({ label, action, onClick }: { label: string; action: stri
       {label}
     </button>
   );
+}
+
+const STEPS: Record<string, (columns: number) => number> = {
+  ArrowRight: () => 1,
+  ArrowLeft: () => -1,
+  ArrowDown: (columns) => columns,
+  ArrowUp: (columns) => -columns,
+};
+
+/** Arrow keys within a grid of `count` cells, `columns` a row: ArrowLeft and ArrowRight keep
+ * to the row, ArrowUp and ArrowDown to the column; Home and End go to the row's ends. The
+ * focusable element of each cell spreads `cell(index)`; the grid's element takes `onKeyDown`. */
+export function useRovingGrid(count: number, columns: number) {
+  const [active, setActive] = useState(0);
+  const current = Math.max(0, Math.min(active, count - 1));
+  const cell = (index: number) => ({
+    tabIndex: index === current ? 0 : -1,
+    "data-grid-cell": index,
+    onFocus: () => setActive(index),
+  });
+  const onKeyDown = (event: KeyboardEvent): void => {
+    const rowStart = current - (current % columns);
+    const target =
+      event.key === "Home" ? rowStart
+      : event.key === "End" ? Math.min(rowStart + columns, count) - 1
+      : current + (STEPS[event.key]?.(columns) ?? Number.NaN);
+    const sameRow = event.key === "ArrowLeft" || event.key === "ArrowRight" ? Math.floor(target / columns) === Math.floor(current / columns) : true;
+    if (Number.isNaN(target) || target < 0 || target >= count || !sameRow) return;
+    event.preventDefault();
+    setActive(target);
+    (event.currentTarget as HTMLElement).querySelector<HTMLElement>(`[data-grid-cell="${target}"]`)?.focus();
+  };
+  return { cell, onKeyDown };
 }
 
 interface SeatsProps {
