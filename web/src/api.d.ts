@@ -251,8 +251,10 @@ export interface paths {
          *     event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
          *     even when empty) is followed by a message `event: view` whose `data` is the caller's
          *     `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
-         *     exactly what was missed; the stream ends with the game, and is also ended when the
-         *     service stops or the client falls too far behind (reconnect then). Streams are capped
+         *     exactly what was missed; the stream ends with the game (with `?until=rematch`, a finished
+         *     game's stream goes on until `table.rematch_opened`, so its seats hear of the rematch),
+         *     and is also ended when the service stops or the client falls too far behind (reconnect
+         *     then). Streams are capped
          *     per game and per client address: past a cap, 429 `too_many_streams`.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
@@ -4113,6 +4115,8 @@ export interface operations {
                 ticket?: string | null;
                 /** @description `view`: each batch of events is followed by a `view` message */
                 include?: "view" | null;
+                /** @description `rematch`: a finished game's stream stays open until its rematch is opened */
+                until?: "end" | "rematch";
             };
             header?: {
                 "Last-Event-ID"?: number | null;
