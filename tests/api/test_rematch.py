@@ -42,6 +42,10 @@ async def test_a_rematch_opens_a_like_table_and_the_other_seat_sees_and_joins_it
     old, new = await view(client, game_id), await view(client, new_id, opened["token"])
     assert (new["kind"], new["options"], new["status"]) == (old["kind"], old["options"], "open")
     assert new["seats"] == [old["seats"][0]], "the caller sits there as the same player"
+    assert (new["rematch_of"], old["rematch_of"]) == (game_id, None)
+    created = (await all_events(client, new_id))[0]["event"]
+    assert (created["type"], created["rematch_of"]) == ("table.created", game_id)
+    assert "rematch_of" not in (await all_events(client, game_id))[0]["event"]
 
     joined = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[1])), 201)
     assert (joined["game_id"], joined["seat"]) == (new_id, 1)

@@ -728,7 +728,8 @@ export interface paths {
          * @description As a seat of a finished game (Bearer token), open a new table of the same kind, options
          *     and seat count and take a seat there as the same player (or name). The old game records
          *     `table.rematch_opened` with the new table's id, so its other seats see it in their view
-         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play; the new
+         *     table names the old one (`rematch_of` in its view and `table.created`). Asking again
          *     answers the same table; the same seat asking again gets its seat without its token.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
@@ -1219,6 +1220,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /** CnoView */
         CnoView: {
@@ -1462,6 +1465,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TurnBegan
@@ -1806,6 +1811,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TurnPassed
@@ -2114,6 +2121,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -2359,6 +2368,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TricksTaken
@@ -2739,6 +2750,7 @@ export interface components {
             commitment: string;
             /** @default hmac-sha256-v1 */
             algorithm: string;
+            rematch_of?: string;
         };
         /**
          * TablePage
