@@ -1,5 +1,6 @@
 """The end screen and the rematch: the finished table hears from its live stream, without
-reading the game again, that another seat opened the rematch."""
+reading the game again, that another seat opened the rematch; the end screen of a rematch
+shows the series' wins per player."""
 
 import random
 import time
@@ -98,3 +99,31 @@ def test_the_rematch_another_seat_opens_is_offered_at_once_without_polling(
     assert requests == quiet, "the offer came by the open stream, with no new request"
     offer.click()
     page.wait_for_url(f"{base}/play/{rematch_id}")
+
+
+def test_the_end_screen_of_a_rematch_shows_the_series_score(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id, tokens = finished_game(web_service)
+    rematch_id, rematch_tokens = rematch_of(web_service, game_id, tokens)
+    wins = {"Ada": 0, "Bo": 0}
+    for played in (game_id, rematch_id):
+        final = web_service.get(f"/games/{played}").json()
+        for standing in final["standings"]:
+            wins[final["seats"][standing["seat"]]["name"]] += standing["place"] == 1
+    assert web_service.get(f"/games/{rematch_id}").json()["rematch_of"] == game_id
+
+    as_seat(page, base, rematch_id, rematch_tokens[0])
+    series = page.locator('[data-testid="series"]')
+    series.wait_for()
+    seats = web_service.get(f"/games/{rematch_id}").json()["seats"]
+    expected = ", ".join(f"{seat['name']} {wins[seat['name']]}" for seat in seats)
+    assert series.inner_text() == f"Series: {expected}"
+    assert sum(wins.values()) >= 2
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "rematch-series.png", full_page=True)
+
+    as_seat(page, base, game_id, tokens[0])
+    page.locator('[data-testid="result"]').wait_for()
+    assert page.locator('[data-testid="series"]').count() == 0, "a first game has no series"

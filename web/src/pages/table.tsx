@@ -16,6 +16,7 @@ import { seatToAct, turnWords } from "../turn";
 import { TurnAlertToggle, useTurnAlert } from "../turnalert";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
+import { Series } from "./series";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
 import { LatestLine, TableLog, useFitToScreen, useLastMoveMark, useTurnSignal } from "./tablelog";
@@ -117,6 +118,7 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
     <section class="panel end-screen" data-testid="result">
       <h2 data-testid="outcome">{outcomeWords(view)}</h2>
       <StandingsTable view={view} />
+      <Series view={view} />
       <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
       <Rematch view={view} gameId={gameId} token={token} />
       <p>
