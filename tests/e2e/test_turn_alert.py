@@ -56,7 +56,7 @@ def test_the_turn_alert_is_remembered_asks_leave_and_tells_a_hidden_tab_its_turn
     assert not toggle.is_checked(), "off by default"
     assert page.evaluate("localStorage.getItem('test.asked')") is None
     toggle.check()
-    page.wait_for_function("localStorage.getItem('test.asked') === '1'")
+    page.wait_for_function("() => localStorage.getItem('test.asked') === '1'")
     page.reload()
     assert page.locator(TURN_ALERT).is_checked(), "remembered across a reload"
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -67,7 +67,7 @@ def test_the_turn_alert_is_remembered_asks_leave_and_tells_a_hidden_tab_its_turn
     first = web_service.get(f"/games/{game_id}", headers=bearer(tokens[1])).json()
     if first["legal_moves"]:  # Bo places first: then it is Ada's turn
         posted(web_service, f"/games/{game_id}/commands", first["legal_moves"][0], tokens[1])
-    page.wait_for_function("window.notices.length > 0")
+    page.wait_for_function("() => window.notices.length > 0")
     notices = page.evaluate("window.notices")
     assert notices == [{"title": "Your turn", "body": "MAD (Mutually Assured Destruction)"}]
     assert page.evaluate("window.tones") == 2
