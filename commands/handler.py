@@ -109,13 +109,16 @@ class CommandHandler:
         options: dict[str, Any],
         command_id: str | None,
         game_id: str | None = None,
+        rematch_of: str | None = None,
     ) -> Applied:
-        """Open a new table (under `game_id`, when it is chosen already); retrying with the
-        same command id returns the same game."""
+        """Open a new table (under `game_id`, when it is chosen already; the rematch of the
+        table `rematch_of`, when it is one); retrying with the same command id returns the
+        same game."""
         rules = game_rules(kind)
         if game_id is None:
             game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
-        envelope = Envelope(game_id, None, table.CreateTable(kind, options), command_id)
+        created = table.CreateTable(kind, options, rematch_of=rematch_of or msgspec.UNSET)
+        envelope = Envelope(game_id, None, created, command_id)
         if done := await self._recorded_before(envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
         secret = secrets.token_bytes(32)

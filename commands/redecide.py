@@ -175,9 +175,15 @@ def _difference(ours: Any, theirs: Any) -> str:
     fields = [
         name
         for name in ours.__struct_fields__
-        if codec.canonical(getattr(ours, name)) != codec.canonical(getattr(theirs, name))
+        if codec.canonical(_field(ours, name)) != codec.canonical(_field(theirs, name))
     ]
     return f"{_tag(theirs)}: {', '.join(fields)} differ from what the rules yield"
+
+
+def _field(event: Any, name: str) -> Any:
+    """A field's value to compare; one left out (`msgspec.UNSET`) compares as null."""
+    value = getattr(event, name)
+    return None if isinstance(value, msgspec.UnsetType) else value
 
 
 def _recorded_command(kind: str, first: LogRecord) -> tuple[Any, int | None, datetime]:

@@ -80,7 +80,7 @@ class GameFeed:
 
     def join(self, subscriber: Subscriber) -> None:
         self.subscribers.add(subscriber)
-        if table.is_over(self.game.table):
+        if subscriber.done_with(self.game.table):
             subscriber.finish()
 
     def leave(self, subscriber: Subscriber) -> bool:
@@ -118,7 +118,8 @@ class GameFeed:
 
     async def run(self) -> None:
         """Move the game on with each batch of events and offer it to every subscriber,
-        until the game is over or no stream follows it any more. Should that fail, the
+        until the game is over and each stream is done with it (`Subscriber.done_with`), or
+        no stream follows it any more. Should that fail, the
         streams are cut: they come back with `Last-Event-ID` to a new feed."""
         try:
             await self._follow()
@@ -214,14 +215,13 @@ class GameFeed:
         and the loop serves other requests between slices instead of after them all."""
         self._game = game
         batch = Batch(game, tuple(events))
-        finished = table.is_over(game.table)
         traces, self._traces = self._traces, []
         with tracing.following("cardroom.live.push", traces, streams=len(self.subscribers)):
             for count, subscriber in enumerate(list(self.subscribers), 1):
                 subscriber.offer(batch)
-                if finished:
+                if subscriber.done_with(game.table):
                     subscriber.finish()
                 if count % WAKE_SLICE == 0:
                     await asyncio.sleep(0)
-        if finished:
+        if table.is_over(game.table) and all(each.ended for each in self.subscribers):
             self.stop()

@@ -66,6 +66,12 @@ Include = Annotated[
     Literal["view"] | None,
     QueryParameter(description="`view`: each batch of events is followed by a `view` message"),
 ]
+Until = Annotated[
+    Literal["end", "rematch"],
+    QueryParameter(
+        description="`rematch`: a finished game's stream stays open until its rematch is opened"
+    ),
+]
 Ticket = Annotated[
     str | None, QueryParameter(description="a stream ticket from POST /games/{id}/tickets")
 ]
@@ -98,6 +104,7 @@ async def live(
     ] = 0,
     ticket: Ticket = None,
     include: Include = None,
+    until: Until = "end",
 ) -> ServerSentEvent:
     """Server-Sent Events of the game as the caller may see them; the id is the version.
 
@@ -105,8 +112,10 @@ async def live(
     event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
     even when empty) is followed by a message `event: view` whose `data` is the caller's
     `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
-    exactly what was missed; the stream ends with the game, and is also ended when the
-    service stops or the client falls too far behind (reconnect then). Streams are capped
+    exactly what was missed; the stream ends with the game (with `?until=rematch`, a finished
+    game's stream goes on until `table.rematch_opened`, so its seats hear of the rematch),
+    and is also ended when the service stops or the client falls too far behind (reconnect
+    then). Streams are capped
     per game and per client address: past a cap, 429 `too_many_streams`."""
     hub: LiveHub = request.app.state.live
     refuse_while_closing(hub)
@@ -114,7 +123,7 @@ async def live(
     release = hub.counts.admit(game_id, client_address(request))
     try:
         feed = await hub.feed(handler.games, game_id)
-        subscriber = Subscriber(seat, with_view=include == "view")
+        subscriber = Subscriber(seat, include == "view", until_rematch=until == "rematch")
         start = last_event_id if last_event_id is not None else after
         feed.join(subscriber)
     except BaseException:

@@ -19,6 +19,8 @@ from litestar.response import ServerSentEventMessage
 from commands.codec import tag_of
 from commands.games import LoadedGame
 from commands.redaction import Narration, VersionedEvent, redacted
+from domain import table
+from domain.table import AnyTable
 
 KEEP_ALIVE = ServerSentEventMessage(data=None, comment="keep-alive").encode()
 
@@ -78,12 +80,16 @@ class Subscriber:
     """One stream's place in a feed: the batches not sent yet, at most `limit` of them, and
     whether it is due a keep-alive (`beat`)."""
 
-    def __init__(self, seat: int, with_view: bool, limit: int = QUEUE_BATCHES) -> None:
+    def __init__(
+        self, seat: int, with_view: bool, limit: int = QUEUE_BATCHES, until_rematch: bool = False
+    ) -> None:
         self.seat = seat
         self.with_view = with_view
+        self.until_rematch = until_rematch
+        """A finished game's stream stays open until its rematch is opened."""
         self.ended = False
-        """No more batches will come: the game is over, the stream fell behind, or the
-        service is stopping."""
+        """No more batches will come: the game is over (and its rematch opened, when the
+        stream waits for it), the stream fell behind, or the service is stopping."""
         self.keep_alive_due = False
         self._sent_since_beat = True
         self._limit = limit
@@ -104,6 +110,14 @@ class Subscriber:
             return
         self._batches.append(batch)
         self._wake()
+
+    def done_with(self, game: AnyTable) -> bool:
+        """Whether nothing more this stream follows will happen at the table: its game is
+        over, and when the stream waits for the rematch, that is opened (or the table was
+        cancelled)."""
+        if not table.is_over(game):
+            return False
+        return not self.until_rematch or game.status == "cancelled" or game.rematch is not None
 
     def finish(self) -> None:
         """End the stream once the batches offered so far are sent."""

@@ -36,7 +36,8 @@ async def rematch(
     """As a seat of a finished game (Bearer token), open a new table of the same kind, options
     and seat count and take a seat there as the same player (or name). The old game records
     `table.rematch_opened` with the new table's id, so its other seats see it in their view
-    (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+    (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play; the new
+    table names the old one (`rematch_of` in its view and `table.created`). Asking again
     answers the same table; the same seat asking again gets its seat without its token."""
     game = await _with_rematch(handler, game_id, seat)
     assert game.table.rematch is not None
@@ -46,7 +47,7 @@ async def rematch(
     seats = len(game.table.seats)
     same_size = msgspec.structs.replace(game.table.setup, seats=seats, start_when_full=False)
     created = table.with_setup(options, same_size)
-    await handler.create(kind, created, f"rematch of {game_id}", new_id)
+    await handler.create(kind, created, f"rematch of {game_id}", new_id, rematch_of=game_id)
     old = game.table.seats[seat]
     command = table.TakeSeat(old.name, bot=old.bot, player=old.player)
     quickplay: QuickPlay = state.quickplay

@@ -11,6 +11,7 @@ from functools import reduce
 from typing import Any, NamedTuple
 
 import msgspec
+from msgspec import UnsetType
 
 from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
@@ -123,6 +124,7 @@ def evolve(
                 commitment=event.commitment,
                 status="open",
                 setup=split_setup(event.options)[1],
+                rematch_of=None if isinstance(event.rematch_of, UnsetType) else event.rematch_of,
             )
             if clock_options is not None:
                 table = replace(table, clock=clocks.Clock(clock_options))
@@ -220,7 +222,9 @@ def _create(
         raise Refused("invalid_options", "invalid options: {}", error).error() from error
     check_size(setup, rules.seat_range(options))
     normalized = clocks.with_clock(msgspec.to_builtins(options), clock_options)
-    return (TableCreated(rules.kind, with_setup(normalized, setup), commitment(ctx.seed)),)
+    recorded = with_setup(normalized, setup)
+    sealed = commitment(ctx.seed)
+    return (TableCreated(rules.kind, recorded, sealed, rematch_of=command.rematch_of),)
 
 
 def _play(

@@ -59,6 +59,7 @@ def view(
         clock=None if table.clock is None else clocks.view(table.clock, acting_seats(rules, table)),
         rematch=table.rematch,
         setup=table.setup,
+        rematch_of=table.rematch_of,
     )
 
 

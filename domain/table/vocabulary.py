@@ -7,6 +7,7 @@ in `domain.clocks` and join the table's unions here.
 from typing import Any, Generic, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from domain import clocks
 from domain.chance import ALGORITHM
@@ -20,6 +21,8 @@ Status = Literal["new", "open", "playing", "finished", "cancelled"]
 class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
     kind: str
     options: dict[str, Any] = {}
+    rematch_of: str | UnsetType = UNSET
+    """The finished table this one is the rematch of (left out of a table opened anew)."""
 
 
 class TakeSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="take_seat"):
@@ -54,6 +57,9 @@ class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
     options: dict[str, Any]
     commitment: str
     algorithm: str = ALGORITHM
+    rematch_of: str | UnsetType = UNSET
+    """The finished table this one is the rematch of; absent from other tables' events, so
+    logs recorded before it read as they always did."""
 
 
 class SeatTaken(msgspec.Struct, frozen=True, tag="table.seat_taken"):
@@ -150,6 +156,7 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
     clock: clocks.Clock | None = None
     rematch: str | None = None
     setup: TableSetup = TableSetup()
+    rematch_of: str | None = None
 
     budgets: tuple[Budget | None, ...] = ()
     """Each seat's thinking budget a move, when its bot asked for one."""
@@ -161,8 +168,9 @@ AnyTable = Table[Any, Any]
 
 class TableView(msgspec.Struct, frozen=True):
     """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
-    commands the viewer may send now, `rematch` the table its seats play again at, `setup`
-    the table's size, start and bots' pace as its host chose them."""
+    commands the viewer may send now, `rematch` the table its seats play again at,
+    `rematch_of` the table this one is the rematch of, `setup` the table's size, start and
+    bots' pace as its host chose them."""
 
     kind: str
     status: Status
@@ -178,6 +186,7 @@ class TableView(msgspec.Struct, frozen=True):
     clock: clocks.ClockView | None = None
     rematch: str | None = None
     setup: TableSetup = TableSetup()
+    rematch_of: str | None = None
 
 
 def is_over(table: AnyTable) -> bool:

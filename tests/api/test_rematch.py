@@ -1,13 +1,16 @@
 """Rematch: a finished table links to the new table its seats play again at."""
 
 import asyncio
+import queue
 import random
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 
 from tests.api.players import all_events, bearer, ok, play, view
 from tests.api.registered import register, seated_table
+from tests.api.sse import open_stream
 
 
 def problem(answer: Any, status: int, code: str) -> None:
@@ -39,6 +42,10 @@ async def test_a_rematch_opens_a_like_table_and_the_other_seat_sees_and_joins_it
     old, new = await view(client, game_id), await view(client, new_id, opened["token"])
     assert (new["kind"], new["options"], new["status"]) == (old["kind"], old["options"], "open")
     assert new["seats"] == [old["seats"][0]], "the caller sits there as the same player"
+    assert (new["rematch_of"], old["rematch_of"]) == (game_id, None)
+    created = (await all_events(client, new_id))[0]["event"]
+    assert (created["type"], created["rematch_of"]) == ("table.created", game_id)
+    assert "rematch_of" not in (await all_events(client, game_id))[0]["event"]
 
     joined = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[1])), 201)
     assert (joined["game_id"], joined["seat"]) == (new_id, 1)
@@ -98,3 +105,24 @@ async def test_quick_play_fills_a_rematch_of_default_options_but_not_a_clocked_o
     assert seated["seat"] == 0, "quick play left no table open"
     assert len((await view(client, default))["seats"]) == 2, "a stranger filled it"
     assert len((await view(client, clocked))["seats"]) == 1, "only its players return to it"
+
+
+async def test_a_stream_until_the_rematch_carries_it_to_a_finished_table(client: Any) -> None:
+    _, game_id, seats = await finished_game(client)
+    latest = (await view(client, game_id, seats[1]))["version"]
+    params = {"after": str(latest), "include": "view", "until": "rematch"}
+    live = f"/games/{game_id}/live"
+    async with (
+        open_stream(client, live, params, **bearer(seats[1])) as waiting,
+        open_stream(client, live, {"after": str(latest)}) as ended,
+    ):
+        assert (await waiting.message_of("view")).json()["rematch"] is None
+        opened = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0])), 201)
+        event = await waiting.message_of("table.rematch_opened")
+        assert (event.id, event.json()["game_id"]) == (latest + 1, opened["game_id"])
+        assert (await waiting.message_of("view")).json()["rematch"] == opened["game_id"]
+        with pytest.raises(queue.Empty):
+            await ended.message(timeout=0.5)
+    refused = await client.get(live, params={"until": "forever"})
+    assert refused.status_code == 400, refused.text
+    assert refused.headers["content-type"].startswith("application/problem+json")

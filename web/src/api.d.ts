@@ -251,8 +251,10 @@ export interface paths {
          *     event as JSON (an `AnyEvent`). With `?include=view` each batch of events (the first too,
          *     even when empty) is followed by a message `event: view` whose `data` is the caller's
          *     `TableView` as of that batch. Reconnect with `Last-Event-ID` (or `?after=`) to get
-         *     exactly what was missed; the stream ends with the game, and is also ended when the
-         *     service stops or the client falls too far behind (reconnect then). Streams are capped
+         *     exactly what was missed; the stream ends with the game (with `?until=rematch`, a finished
+         *     game's stream goes on until `table.rematch_opened`, so its seats hear of the rematch),
+         *     and is also ended when the service stops or the client falls too far behind (reconnect
+         *     then). Streams are capped
          *     per game and per client address: past a cap, 429 `too_many_streams`.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
@@ -726,7 +728,8 @@ export interface paths {
          * @description As a seat of a finished game (Bearer token), open a new table of the same kind, options
          *     and seat count and take a seat there as the same player (or name). The old game records
          *     `table.rematch_opened` with the new table's id, so its other seats see it in their view
-         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play. Asking again
+         *     (`rematch`) and events, and join with `POST /games/{id}/seats` or quick play; the new
+         *     table names the old one (`rematch_of` in its view and `table.created`). Asking again
          *     answers the same table; the same seat asking again gets its seat without its token.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
@@ -1217,6 +1220,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /** CnoView */
         CnoView: {
@@ -1460,6 +1465,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TurnBegan
@@ -1804,6 +1811,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TurnPassed
@@ -2112,6 +2121,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /** TurnPassed */
         MadTurnPassed: {
@@ -2357,6 +2368,8 @@ export interface components {
             rematch: string | null;
             /** @default {} */
             setup: components["schemas"]["TableSetup"];
+            /** @default null */
+            rematch_of: string | null;
         };
         /**
          * TricksTaken
@@ -2737,6 +2750,7 @@ export interface components {
             commitment: string;
             /** @default hmac-sha256-v1 */
             algorithm: string;
+            rematch_of?: string;
         };
         /**
          * TablePage
@@ -4113,6 +4127,8 @@ export interface operations {
                 ticket?: string | null;
                 /** @description `view`: each batch of events is followed by a `view` message */
                 include?: "view" | null;
+                /** @description `rematch`: a finished game's stream stays open until its rematch is opened */
+                until?: "end" | "rematch";
             };
             header?: {
                 "Last-Event-ID"?: number | null;

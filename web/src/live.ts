@@ -2,6 +2,8 @@
 // stream ticket for a seat) and the lobby's first page (`/lobby/live`). EventSource reconnects
 // by itself after a dropped connection, resuming with Last-Event-ID; a stream it gives up on
 // (an expired ticket is refused) is opened again with a fresh ticket after the last version seen.
+// A finished game's stream stays open until its rematch is opened (`until=rematch`), so the
+// end screen offers the rematch as soon as another seat opens it.
 import { useEffect, useState } from "preact/hooks";
 import { call, Refusal, sentence, type LobbyPage, type StreamTicket, type TableView } from "./http";
 import { MOVES, type Move, type Told } from "./narration";
@@ -24,10 +26,10 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
     let source: EventSource | null = null;
     let stopped = false;
     let last = 0;
-    let finished = false;
+    let done = false;
     let timer = 0;
     const open = async (): Promise<void> => {
-      const query = new URLSearchParams({ include: "view", after: String(last) });
+      const query = new URLSearchParams({ include: "view", until: "rematch", after: String(last) });
       if (token) {
         const granted = await call<StreamTicket>(`/games/${gameId}/tickets`, { method: "POST", token });
         query.set("ticket", granted.ticket);
@@ -38,8 +40,8 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
       opened.addEventListener("view", (message: MessageEvent<string>) => {
         const view = JSON.parse(message.data) as TableView;
         last = view.version;
-        finished = view.status === "finished";
-        if (finished) opened.close();
+        done = settled(view);
+        if (done) opened.close();
         setStream((now) => ({ ...now, view, problem: null }));
       });
       opened.addEventListener("narration", (message: MessageEvent<string>) => {
@@ -54,7 +56,7 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
         });
       }
       opened.onerror = () => {
-        if (opened.readyState === EventSource.CLOSED && !stopped && !finished) reopen();
+        if (opened.readyState === EventSource.CLOSED && !stopped && !done) reopen();
       };
     };
     const reopen = (): void => {
@@ -77,6 +79,11 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
     };
   }, [gameId, token]);
   return stream;
+}
+
+/** Whether nothing more will happen at the table: cancelled, or finished with its rematch opened. */
+function settled(view: TableView): boolean {
+  return view.status === "cancelled" || (view.status === "finished" && view.rematch !== null);
 }
 
 /** The lobby's first page, pushed whenever a table opens, fills or starts. */

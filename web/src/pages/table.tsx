@@ -13,8 +13,10 @@ import { Refused } from "../refused";
 import { Link } from "../router";
 import { forgetSeatToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
+import { TurnAlertToggle, useTurnAlert } from "../turnalert";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
+import { Series } from "./series";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
 import { LatestLine, TableLog, useFitToScreen, useLastMoveMark, useTurnSignal } from "./tablelog";
@@ -27,7 +29,9 @@ export function TablePage({ gameId }: { gameId: string }) {
   useLastMoveMark(felt, lastMove);
   useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing", view?.version ?? 0);
   const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
-  useTurnSignal(yourTurn, view ? titleOf(kinds, view.kind) : "a table");
+  const title = view ? titleOf(kinds, view.kind) : "a table";
+  useTurnSignal(yourTurn, title);
+  useTurnAlert(yourTurn, title);
   const [refusal, setRefusal] = useState<string | null>(null);
   // The version a move was sent at: its answer comes before the view it leads to, and until
   // that view arrives the moves shown are the old ones, so none are offered meanwhile.
@@ -81,6 +85,7 @@ function Header({ view }: { view: TableView }) {
       <span class="chip" data-testid="status">{view.status}</span>
       <span class="chip" data-testid="turn">{turnWords(view)}</span>
       <span class="quiet">{who}</span>
+      {view.you !== null && view.status !== "finished" ? <TurnAlertToggle /> : null}
       <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
     </header>
   );
@@ -113,6 +118,7 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
     <section class="panel end-screen" data-testid="result">
       <h2 data-testid="outcome">{outcomeWords(view)}</h2>
       <StandingsTable view={view} />
+      <Series view={view} />
       <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
       <Rematch view={view} gameId={gameId} token={token} />
       <p>
