@@ -13,7 +13,7 @@ from litestar.testing import AsyncTestClient
 from api.main.app import create_app
 from infra.postgres_store import PostgresEventStore
 from infra.settings import Settings
-from tests.servers import fresh_database, postgres_server, redis_server, server_folder
+from tests.servers import POOLS, fresh_database, postgres_server, redis_server, server_folder
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +43,7 @@ async def database_url(postgres_url: str) -> AsyncIterator[str]:
 
 @pytest.fixture(scope="session")
 async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
-    async with asyncpg.create_pool(database_url, min_size=2, max_size=12) as created:
+    async with asyncpg.create_pool(database_url, min_size=2, max_size=8) as created:
         yield created
 
 
@@ -67,7 +67,9 @@ async def redis_client(redis_url: str) -> AsyncIterator[redis.Redis]:
 @pytest.fixture(scope="session")
 def settings(database_url: str, redis_url: str, stream: str) -> Settings:
     """The settings of the service on this run's servers (tweak with `dataclasses.replace`)."""
-    return Settings(database_url=database_url, redis_url=redis_url, event_stream=stream)
+    return Settings(
+        database_url=database_url, redis_url=redis_url, event_stream=stream, pool_sizes=POOLS
+    )
 
 
 @pytest.fixture(scope="session")

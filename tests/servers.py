@@ -14,6 +14,12 @@ import asyncpg
 
 from infra import embedded
 from infra.migrate import migrate
+from infra.pool_sizes import PoolSizes
+
+POOLS = PoolSizes(api=6, relay=2, projections=4, bots=3)
+"""The pools of the services tests run in process: those of the test workers, and the
+processes tests start beside them (`tests.e2e.test_service.SMALL_POOLS`), share one
+Postgres's 100 connections."""
 
 
 @contextlib.contextmanager

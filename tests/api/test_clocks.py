@@ -14,7 +14,7 @@ from litestar.testing import AsyncTestClient
 from api.main.app import create_app
 from infra.settings import Settings
 from tests.api.players import all_events, bearer, ok, view
-from tests.servers import fresh_database
+from tests.servers import POOLS, fresh_database
 
 GAME_SECONDS = 120.0
 POLL = 0.05
@@ -104,7 +104,9 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as url:
-        settings = Settings(database_url=url, redis_url=redis_url, event_stream=stream)
+        settings = Settings(
+            database_url=url, redis_url=redis_url, event_stream=stream, pool_sizes=POOLS
+        )
         # The table is opened on a service without workers, so that its clock cannot fire
         # however slowly this machine runs before the deadline: the service is "stopped".
         async with AsyncTestClient(create_app(settings, run_workers=False)) as first:

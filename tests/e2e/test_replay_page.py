@@ -60,6 +60,7 @@ def test_a_finished_game_replays_from_its_creation_to_its_audited_end(
     page.goto(f"{base}/replay/{game_id}")
     expect(page.locator(VERSION)).to_have_text(str(last))
     expect(page.locator(SCRUBBER)).to_have_attribute("max", str(last))
+    expect(page.locator(".scrubber__version")).to_have_text(f"step {last} of {last}")
 
     page.locator(SCRUBBER).fill("1")
     expect(page.locator("main[data-version='1']")).to_have_attribute("data-status", "open")

@@ -20,10 +20,20 @@ from commands.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
 from infra.embedded import free_port
+from infra.pool_sizes import POOL_API, POOL_BOTS, POOL_PROJECTIONS, POOL_RELAY
 from tests.api.players import bearer
 from tests.domain.playout import cards_in
+from tests.servers import POOLS
 
 BOOT_SECONDS = 60
+SMALL_POOLS = {
+    POOL_API.name: str(POOLS.api),
+    POOL_RELAY.name: str(POOLS.relay),
+    POOL_PROJECTIONS.name: str(POOLS.projections),
+    POOL_BOTS.name: str(POOLS.bots),
+}
+"""The pools of the services tests start as processes (a test's own environment overrides
+them), the same as those of the services tests run in process (`tests.servers.POOLS`)."""
 STOP_SECONDS = 10
 """Far above a stop with nothing to wait for, far below a stop that waits for streams."""
 STREAMS = 5
@@ -46,6 +56,7 @@ def served(
     on its own stream."""
     port = free_port()
     env = {
+        **SMALL_POOLS,
         **os.environ,
         "CARDROOM_DATABASE_URL": database_url,
         "CARDROOM_REDIS_URL": redis_url,

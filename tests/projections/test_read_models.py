@@ -17,7 +17,7 @@ from infra.settings import Settings
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seat_player
 from tests.projections.settle import settled, snapshot
-from tests.servers import fresh_database
+from tests.servers import POOLS, fresh_database
 
 
 async def test_a_table_shows_in_the_lobby_then_in_the_summaries_and_scoreboard(
@@ -70,7 +70,9 @@ async def test_read_models_recover_from_a_flushed_redis_and_equal_a_rebuild(
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as database_url:
-        settings = Settings(database_url=database_url, redis_url=redis_url, event_stream=stream)
+        settings = Settings(
+            database_url=database_url, redis_url=redis_url, event_stream=stream, pool_sizes=POOLS
+        )
         async with (  # a service of its own: no other test's bots move while both are compared
             AsyncTestClient(create_app(settings)) as client,
             asyncpg.create_pool(database_url, min_size=1, max_size=4) as pool,

@@ -125,23 +125,23 @@ function Scrubber({ at, last, scrub }: { at: number; last: number; scrub: (versi
     </button>
   );
   return (
-    <nav class="panel scrubber" aria-label="versions">
+    <nav class="panel scrubber" aria-label="steps of the game">
       {jump(1, "first", "the table as created", "|◀")}
-      {jump(Math.max(at - 1, 1), "step-back", "one version back", "◀")}
+      {jump(Math.max(at - 1, 1), "step-back", "one step back", "◀")}
       <input
         type="range"
         class="scrubber__range"
         data-testid="scrubber"
-        aria-label="version"
+        aria-label="step"
         min={1}
         max={last}
         value={at}
         onInput={(event) => scrub(Number(event.currentTarget.value))}
       />
-      {jump(Math.min(at + 1, last), "step-forward", "one version forward", "▶")}
-      {jump(last, "last", "the last version", "▶|")}
+      {jump(Math.min(at + 1, last), "step-forward", "one step forward", "▶")}
+      {jump(last, "last", "the last step", "▶|")}
       <span class="scrubber__version">
-        version <strong data-testid="replay-version">{at}</strong> of {last}
+        step <strong data-testid="replay-version">{at}</strong> of {last}
       </span>
     </nav>
   );

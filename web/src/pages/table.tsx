@@ -11,7 +11,7 @@ import { useKinds, titleOf } from "../kinds";
 import { useGameStream } from "../live";
 import { Refused } from "../refused";
 import { Link } from "../router";
-import { forgetSeatToken, seatToken } from "../seats";
+import { forgetSeatToken, hostToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
 import { TurnAlertToggle, useTurnAlert } from "../turnalert";
 import { Clock } from "./clock";
@@ -92,6 +92,7 @@ function Header({ view }: { view: TableView }) {
 }
 
 function Seating({ view, gameId, seated }: { view: TableView; gameId: string; seated: () => void }) {
+  if (view.you !== null && !hostToken(gameId)) return null; // seated, and not the host: nothing to do here
   return (
     <section class="panel seating">
       {view.you === null ? <TakeSeat gameId={gameId} onSeated={seated} /> : null}
