@@ -26,6 +26,7 @@ GOOD = {
     "CARDROOM_BOT_PACE": ("0", "bot_pace"),
     "CARDROOM_BOT_THINKERS": ("3", "bot_thinkers"),
     "CARDROOM_CORS_ORIGINS": ("https://cards.example", "cors_origins"),
+    "CARDROOM_TRUSTED_PROXIES": ("10.0.0.7,10.0.0.8", "trusted_proxies"),
     "CARDROOM_LIVE_HEARTBEAT": ("2.5", "live_heartbeat"),
     "CARDROOM_LIVE_STREAMS_PER_GAME": ("7", "stream_caps"),
     "CARDROOM_LIVE_STREAMS_PER_CLIENT": ("3", "stream_caps"),
