@@ -39,7 +39,7 @@ $(BROWSER_STAMP):
 	mkdir -p $(VENV)
 	touch $(BROWSER_STAMP)
 
-# The proxy tests/e2e/test_nginx.py runs deploy/nginx.conf in.
+# The proxy tests/fleet/test_nginx.py runs deploy/nginx.conf in.
 proxy: $(NGINX_STAMP)
 
 $(NGINX_STAMP):

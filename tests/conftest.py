@@ -43,7 +43,7 @@ async def database_url(postgres_url: str) -> AsyncIterator[str]:
 
 @pytest.fixture(scope="session")
 async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
-    async with asyncpg.create_pool(database_url, min_size=2, max_size=8) as created:
+    async with asyncpg.create_pool(database_url, min_size=2, max_size=6) as created:
         yield created
 
 

@@ -16,7 +16,7 @@ from infra import embedded
 from infra.migrate import migrate
 from infra.pool_sizes import PoolSizes
 
-POOLS = PoolSizes(api=6, relay=2, projections=4, bots=3)
+POOLS = PoolSizes(api=4, relay=2, projections=3, bots=2)
 """The pools of the services tests run in process: those of the test workers, and the
 processes tests start beside them (`tests.e2e.test_service.SMALL_POOLS`), share one
 Postgres's 100 connections."""

@@ -1,5 +1,6 @@
 """deploy/nginx.conf in a real nginx before two `cardroom serve` nodes: every request about
-one game reaches one node, and a game's live stream passes each move at once."""
+one game reaches one node, and a game's live stream passes each move at once. Like the
+fleet's own test, these start several services and run alone, after the rest."""
 
 import asyncio
 import contextlib
@@ -21,6 +22,7 @@ from tests.e2e.test_service import served
 from tests.e2e.test_workers import sample
 from tests.servers import fresh_database
 
+pytestmark = pytest.mark.fleet
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 COMMANDS = "cardroom_commands_accepted_total"
