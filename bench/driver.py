@@ -59,6 +59,21 @@ class Http:
             self._streams = None
 
 
+async def histogram(port: int, name: str, label: str | None = None) -> dict[float, float]:
+    """Cumulative bucket counts of a Prometheus histogram on the service's /metrics (of its
+    series with the label value `label`, when given)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    text = (await reader.read()).decode()
+    writer.close()
+    buckets = {}
+    for line in text.splitlines():
+        if line.startswith(f"{name}_bucket{{") and (label is None or f'"{label}"' in line):
+            bound = line.split('le="')[1].split('"')[0]
+            buckets[float(bound)] = float(line.rsplit(" ", 1)[1])
+    return buckets
+
+
 class Pace:
     """At most `rate` moves a second over all games (None: as fast as they go)."""
 

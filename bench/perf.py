@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from cold import p4  # noqa: E402
-from driver import Game, Http, drive, open_game  # noqa: E402
+from driver import Game, Http, drive, histogram, open_game  # noqa: E402
 from racing import p3, p5  # noqa: E402
 from services import Servers, Service, bench_servers, ready  # noqa: E402
 from tables import keep  # noqa: E402
@@ -126,20 +126,6 @@ def percentiles(values: list[float]) -> str:
     ranked = sorted(values)
     p50, p99 = (ranked[min(len(ranked) - 1, int(len(ranked) * q))] for q in (0.5, 0.99))
     return f"p50 {1000 * p50:6.1f} ms   p99 {1000 * p99:6.1f} ms   ({len(values)} events)"
-
-
-async def histogram(port: int, name: str, label: str) -> dict[float, float]:
-    """Cumulative bucket counts of a Prometheus histogram on the service's /metrics."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    text = (await reader.read()).decode()
-    writer.close()
-    buckets = {}
-    for line in text.splitlines():
-        if line.startswith(f"{name}_bucket{{") and f'"{label}"' in line:
-            bound = line.split('le="')[1].split('"')[0]
-            buckets[float(bound)] = float(line.rsplit(" ", 1)[1])
-    return buckets
 
 
 def bucket_percentiles(before: dict[float, float], after: dict[float, float]) -> str:

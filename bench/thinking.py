@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from driver import Http, open_game
+from driver import Http, histogram, open_game
 from services import ROOT, bench_servers, ready
 
 from domain.search import DEFAULT_BUDGET
@@ -78,19 +78,6 @@ async def search_tables(port: int) -> None:
     http.close()
 
 
-async def think_buckets(port: int) -> dict[float, float]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    text = (await reader.read()).decode()
-    writer.close()
-    buckets = {}
-    for line in text.splitlines():
-        if line.startswith("cardroom_bot_think_seconds_bucket{"):
-            bound = line.split('le="')[1].split('"')[0]
-            buckets[float(bound)] = float(line.rsplit(" ", 1)[1])
-    return buckets
-
-
 def quantile(values: list[float], q: float) -> float:
     ranked = sorted(values)
     return ranked[min(len(ranked) - 1, int(len(ranked) * q))]
@@ -109,7 +96,7 @@ async def run(seconds: float) -> None:
             quiet = await window(service.port, seconds)
             await search_tables(service.port)
             thinking = await window(service.port, seconds)
-            buckets = await think_buckets(service.port)
+            buckets = await histogram(service.port, "cardroom_bot_think_seconds")
             after = await window(service.port, seconds)
     print(f"API latency, {PROBES} people playing Gnono, {seconds:.0f} s windows")
     base = quiet + after
