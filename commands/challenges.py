@@ -28,7 +28,7 @@ from commands.records import new_records
 from commands.registry import game_rules
 from commands.store import ConcurrencyConflict, GameStreams, StoredEvent
 from domain import challenges, players, table
-from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent, ChallengeIssued
+from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent
 from domain.errors import DomainError, Refusal, require
 from domain.table import setup
 
@@ -97,19 +97,16 @@ class Challenges:
     async def accept(self, challenge_id: str, player: str) -> tuple[str, int]:
         """Accept a challenge as `player`: the table it opens, and the acceptor's seat."""
         game_id = game_of(challenge_id)
-        await self._record(challenge_id, challenges.AcceptChallenge(player, game_id))
-        await self.resume(challenge_id)
+        accepted = await self._record(challenge_id, challenges.AcceptChallenge(player, game_id))
+        await self._open_table(challenge_id, accepted)
         return game_id, 1
 
     async def resume(self, challenge_id: str) -> None:
         """Open the table of an accepted challenge as far as the acceptance opens it; the
         steps already recorded are not recorded again."""
         challenge, _ = await self._load(challenge_id)
-        if challenge.status != "accepted":
-            return
-        issued, game_id, acceptor = challenge.issued, challenge.game_id, challenge.acceptor
-        assert issued and game_id and acceptor
-        await self._open_table(challenge_id, game_id, issued, acceptor)
+        if challenge.status == "accepted":
+            await self._open_table(challenge_id, challenge)
 
     async def decline(
         self, challenge_id: str, player: str, reason: challenges.DeclineReason
@@ -174,9 +171,9 @@ class Challenges:
             challenge = challenges.evolve(challenge, event)
         return challenge
 
-    async def _open_table(
-        self, challenge_id: str, game_id: str, issued: ChallengeIssued, acceptor: str
-    ) -> None:
+    async def _open_table(self, challenge_id: str, accepted: Challenge) -> None:
+        issued, game_id, acceptor = accepted.issued, accepted.game_id, accepted.acceptor
+        assert issued and game_id and acceptor
         key = f"challenge {challenge_id}"
         options = {**issued.options, setup.SEATS: issued.seats}
         await self._handler.create(issued.kind, options, key, game_id)
