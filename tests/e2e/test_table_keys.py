@@ -143,15 +143,7 @@ def test_the_mad_core_names_its_spaces_and_moves_by_arrow_keys(
 ) -> None:
     open_table(page, web_service, "mad", {"hand_sizes": [6, 9, 8, 7, 6]})
     page.wait_for_selector("[data-action^='select ']", timeout=SEEN)
-    names = page.eval_on_selector_all(
-        ".mad__core [data-grid-cell]",
-        "cells => cells.map((cell) => cell.getAttribute('aria-label'))",
-    )
-    assert len(names) == 25
-    for index, name in enumerate(names):
-        found = MAD_SPACE.fullmatch(name)
-        assert found, name
-        assert (int(found[1]) - 1, int(found[2]) - 1) == divmod(index, 5), name
+    assert len(named_cells(page, ".mad__core", MAD_SPACE, 5)) == 25
     assert one_tab_stop(page, ".mad__core")
 
     card = page.locator("[data-action^='select ']").first
@@ -175,20 +167,45 @@ def test_the_mad_core_names_its_spaces_and_moves_by_arrow_keys(
     assert page.evaluate(FOCUSED).startswith("row 1, column 1")
     assert one_tab_stop(page, ".mad__core")
 
-    row, column = divmod(target, 5)
+    walk_from_the_first_cell(page, target, 5)
+    assert serious_violations(page) == []
+    play_by_key(page, "Enter")
+    placed = page.locator(f".mad__core [data-grid-cell='{target}']").get_attribute("aria-label")
+    assert MAD_SPACE.fullmatch(placed) and ": " in placed, placed
+    for dimmed in page.evaluate(DIMMED):
+        assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
+
+
+def named_cells(page: Any, grid: str, pattern: re.Pattern[str], columns: int) -> list[str]:
+    """The names of a grid's cells, each checked against `pattern`, whose first two groups
+    are the cell's row and column, counted from 1 in reading order."""
+    names: list[str] = page.eval_on_selector_all(
+        f"{grid} [data-grid-cell]",
+        "cells => cells.map((cell) => cell.getAttribute('aria-label'))",
+    )
+    for index, name in enumerate(names):
+        found = pattern.fullmatch(name)
+        assert found, name
+        assert (int(found[1]) - 1, int(found[2]) - 1) == divmod(index, columns), name
+    return names
+
+
+def walk_from_the_first_cell(page: Any, target: int, columns: int) -> None:
+    """Arrow keys from a grid's first cell, focused, to its cell `target`, an empty place
+    where the chosen card may go."""
+    row, column = divmod(target, columns)
     for key, times in (("ArrowDown", row), ("ArrowRight", column)):
         for _ in range(times):
             page.keyboard.press(key)
     focused = page.evaluate(FOCUSED)
     assert focused.startswith(f"row {row + 1}, column {column + 1}, empty: place your"), focused
-    assert serious_violations(page) == []
+
+
+def play_by_key(page: Any, key: str) -> None:
+    """Press `key` on the focused place and wait for the move's new version."""
     version = page.locator("[data-version]").get_attribute("data-version")
-    page.keyboard.press("Enter")
+    page.keyboard.press(key)
     page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
-    placed = page.locator(f".mad__core [data-grid-cell='{target}']").get_attribute("aria-label")
-    assert MAD_SPACE.fullmatch(placed) and ": " in placed, placed
-    for dimmed in page.evaluate(DIMMED):
-        assert dimmed["hatched"] and not dimmed["faded"] and dimmed["contrast"] >= 4.5, dimmed
 
 
 def one_tab_stop(page: Any, grid: str) -> bool:
@@ -210,14 +227,7 @@ def test_the_onexeno_field_moves_by_arrow_keys_and_places_by_space(
     open_table(page, web_service, "onexeno", {})
     page.wait_for_selector(".onexeno__pick", timeout=SEEN)
     columns = page.locator(".onexeno__row").first.locator("[data-grid-cell]").count()
-    names = page.eval_on_selector_all(
-        ".onexeno__field [data-grid-cell]",
-        "cells => cells.map((cell) => cell.getAttribute('aria-label'))",
-    )
-    for index, name in enumerate(names):
-        found = ONEXENO_CELL.fullmatch(name)
-        assert found, name
-        assert (int(found[1]) - 1, int(found[2]) - 1) == divmod(index, columns), name
+    names = named_cells(page, ".onexeno__field", ONEXENO_CELL, columns)
     assert one_tab_stop(page, ".onexeno__field")
 
     card = page.locator(".onexeno__pick").first
@@ -238,17 +248,10 @@ def test_the_onexeno_field_moves_by_arrow_keys_and_places_by_space(
     page.keyboard.press("ArrowRight")
     assert re.search(r"\brow 1, column 2\b", page.evaluate(FOCUSED))
     page.keyboard.press("ArrowLeft")
-    row, column = divmod(target, columns)
-    for key, times in (("ArrowDown", row), ("ArrowRight", column)):
-        for _ in range(times):
-            page.keyboard.press(key)
-    focused = page.evaluate(FOCUSED)
-    assert focused.startswith(f"row {row + 1}, column {column + 1}, empty: place your"), focused
+    walk_from_the_first_cell(page, target, columns)
     assert one_tab_stop(page, ".onexeno__field")
     assert serious_violations(page) == []
-    version = page.locator("[data-version]").get_attribute("data-version")
-    page.keyboard.press(" ")
-    page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
+    play_by_key(page, " ")
     assert page.locator(".onexeno__slot--card").count() >= 1
 
 

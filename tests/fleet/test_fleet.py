@@ -26,7 +26,7 @@ from infra.projection_runner import ProjectionRunner, all_projections
 from tests.e2e.test_workers import sample
 from tests.fleet.processes import Member, start
 from tests.private_postgres import PrivatePostgres, private_postgres
-from tests.projections.settle import settled
+from tests.projections.settle import settled, snapshot
 
 pytestmark = pytest.mark.fleet
 
@@ -34,16 +34,6 @@ PLAYERS = 6
 KILLS = ("serve", "relay", "project", "bots")
 """The order the roles lose one process, one every `KILL_EVERY` seconds of play."""
 KILL_EVERY = 4.0
-READ_MODELS = (
-    "lobby",
-    "table_summaries",
-    "seat_names",
-    "scoreboard",
-    "player_games",
-    "ratings",
-    "rating_changes",
-    "watched_games",
-)
 TABLE = {"kind": "gnono", "options": {"playout_score": 50}}
 
 
@@ -130,13 +120,6 @@ async def kill_one_of_each(fleet: dict[str, list[Member]]) -> None:
         members[0].kill()
 
 
-async def read_models(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
-    return {
-        name: sorted(tuple(row) for row in await pool.fetch(f"SELECT * FROM {name}"))
-        for name in READ_MODELS
-    }
-
-
 async def test_a_fleet_loses_doubles_and_dead_letters_nothing_when_one_of_each_role_dies(
     server: PrivatePostgres, redis_url: str, stream: str
 ) -> None:
@@ -198,10 +181,10 @@ async def check_the_log(pool: asyncpg.Pool, sent: Sent) -> None:
 
 
 async def check_the_read_models(pool: asyncpg.Pool, client: redis.Redis, stream: str) -> None:
-    live = await read_models(pool)
+    live = await snapshot(pool)
     for projection in all_projections(PostgresEventStore(pool)).values():
         await ProjectionRunner(pool, client, stream, projection).rebuild()
-    assert await read_models(pool) == live
+    assert await snapshot(pool) == live
     assert live["table_summaries"], "no table to compare"
 
 
