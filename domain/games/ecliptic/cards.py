@@ -3,7 +3,6 @@
 Signs are numbered 1 (Aries) to 12 (Pisces) and are cyclic: 12 and 1 are consecutive.
 """
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from types import MappingProxyType
@@ -108,7 +107,15 @@ def longest_run(signs: Iterable[int]) -> tuple[int, int]:
 
     Among runs of equal length the one starting at the lowest sign wins; (0, 0) when empty.
     """
-    present = set(signs)
+    mask = 0
+    for sign in signs:
+        mask |= 1 << (sign - 1)
+    return _RUNS[mask]
+
+
+def _run_of(mask: int) -> tuple[int, int]:
+    """`longest_run` of the signs whose bits `mask` sets (bit 0 for sign 1)."""
+    present = {sign for sign in range(1, SIGN_COUNT + 1) if mask >> (sign - 1) & 1}
     if len(present) == SIGN_COUNT:
         return SIGN_COUNT, 1
     best = (0, 0)
@@ -123,13 +130,18 @@ def longest_run(signs: Iterable[int]) -> tuple[int, int]:
     return best
 
 
+_RUNS: Final = tuple(_run_of(mask) for mask in range(1 << SIGN_COUNT))
+"""`longest_run` of every set of signs, computed once: scoring asks it constantly."""
+_COLOUR_INDEX: Final = MappingProxyType({colour: index for index, colour in enumerate(COLOURS)})
+
+
 def biggest_colour(cards: Sequence[Card]) -> tuple[str, int]:
     """The most frequent colour and its count; ties go to the earlier colour."""
-    counts = Counter(card.colour for card in cards)
-    if not counts:
-        return COLOURS[0], 0
-    colour = max(COLOURS, key=lambda c: (counts[c], -COLOURS.index(c)))
-    return colour, counts[colour]
+    counts = [0] * len(COLOURS)
+    for card in cards:
+        counts[_COLOUR_INDEX[card.colour]] += 1
+    most = max(range(len(COLOURS)), key=counts.__getitem__)  # the first of equal counts
+    return COLOURS[most], counts[most]
 
 
 def strength(hand: Sequence[Card]) -> int:
