@@ -10,9 +10,10 @@ Choosing a table and taking its seat happen under a lock per kind, in this proce
 per kind) and across processes (a Postgres advisory lock), so callers arriving together
 join the same table; the seat itself is taken through the command handler, so no two
 callers ever get the same seat. The seat that fills a table starts its game. A caller may ask
-for bots after a wait (`bots_after` seconds): the table keeps when its wait is over
-(`bots_at`, the earliest asked), and `fill_with_bots` seats bots in its free seats then, on
-whichever node finds it first, under the same locks.
+for bots after a wait (`bots_after` seconds), of a strategy the kind offers (`bot`): the
+table keeps when its wait is over (`bots_at`, the earliest asked, with that caller's `bot`),
+and `fill_with_bots` seats bots in its free seats then, on whichever node finds it first,
+under the same locks.
 """
 
 import asyncio
@@ -28,6 +29,7 @@ from commands.codec import tag_of
 from commands.envelope import Envelope
 from commands.handler import CommandHandler
 from commands.registry import game_rules
+from commands.strategies import strategy
 from domain import clocks, table
 from domain.decider import AnyRules
 from domain.errors import DomainError, Refusal, require
@@ -36,7 +38,7 @@ from infra import workers
 
 SEAT_TAKEN = tag_of(table.SeatTaken)
 BOT = "random"
-"""The strategy of the bots that take the seats left when a wait is over."""
+"""The strategy of the bots that take the seats left when a wait is over, unless asked."""
 BOTS_CHECK_SECONDS = 1.0
 """How often quick play looks for tables whose wait for players is over."""
 GONE = ("table_full", "table_not_open")
@@ -75,18 +77,23 @@ class QuickPlay:
         seats: int | None,
         command: table.TakeSeat,
         bots_after: int | None = None,
+        bot: str = BOT,
     ) -> QuickSeat:
         """Seat `command`'s caller at the oldest open quick-play table of `kind` (waiting for
-        `seats` seats, when given), or at a table opened for it; with `bots_after`, bots take
-        the seats still free that many seconds from now (or sooner, if asked before)."""
+        `seats` seats, when given), or at a table opened for it; with `bots_after`, `bot`
+        bots take the seats still free that many seconds from now (or sooner, and then of
+        the strategy asked first, if asked before)."""
+        strategy(kind, bot)
         placed = await self._seat(kind, seats, command)
         if bots_after is not None:
             await self._pool.execute(
-                "UPDATE quickplay_tables SET bots_at = least(coalesce(bots_at, due), due)"
+                "UPDATE quickplay_tables SET bots_at = least(bots_at, due),"
+                " bot = CASE WHEN bots_at <= due THEN bot ELSE $3 END"
                 " FROM (SELECT now() + make_interval(secs => $2) AS due) AS asked"
                 " WHERE game_id = $1 AND open",
                 placed.game_id,
                 float(bots_after),
+                bot,
             )
         return placed
 
@@ -95,15 +102,15 @@ class QuickPlay:
         work): each such table then starts, as one filled by players does."""
         while not await workers.pause(stopping, BOTS_CHECK_SECONDS):
             due = await self._pool.fetch(
-                "SELECT game_id, kind, seats FROM quickplay_tables"
+                "SELECT game_id, kind, seats, bot FROM quickplay_tables"
                 " WHERE open AND bots_at <= now() ORDER BY bots_at LIMIT 100"
             )
-            for game_id, kind, target in due:
-                await self._fill(game_id, kind, target)
+            for game_id, kind, target, bot in due:
+                await self._fill(game_id, kind, target, bot)
 
-    async def _fill(self, game_id: str, kind: str, target: int) -> None:
+    async def _fill(self, game_id: str, kind: str, target: int, bot: str) -> None:
         """Bots take the free seats of a table still open (the last one starts its game)."""
-        bot_seat = table.TakeSeat("", bot=BOT, by=table.HOST)
+        bot_seat = table.TakeSeat("", bot=bot, by=table.HOST)
         async with self._choosing(kind) as connection:
             still_open = await connection.fetchval(
                 "SELECT open FROM quickplay_tables WHERE game_id = $1", game_id

@@ -120,6 +120,9 @@ class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     entropy: str = ""
     bots_after: Annotated[int, msgspec.Meta(ge=0, le=3600)] | None = None
     """Seconds after which bots take the seats still free (none: wait for players alone)."""
+    bot: str | None = None
+    """Which bots come after `bots_after` (`GET /games/kinds` lists each kind's): `random`
+    unless asked."""
 
 
 class PlayerCreated(msgspec.Struct, frozen=True):

@@ -36,3 +36,29 @@ async def test_a_wait_out_of_bounds_is_refused(client: AsyncClient) -> None:
         answer = await client.post("/quickplay", json=body, headers=bearer(token))
         assert answer.status_code == 400, answer.text
         assert answer.json()["code"] == "invalid_body"
+
+
+async def test_the_caller_chooses_the_bots_that_come(client: AsyncClient) -> None:
+    _, token = await register(client, "ada")
+    body = {"kind": "ecliptic", "bots_after": 0, "bot": "search"}
+    seated = ok(await client.post("/quickplay", json=body, headers=bearer(token)), 201)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while (game := await view(client, seated["game_id"], token))["status"] == "open":
+        assert time.monotonic() < deadline, "the bots never came"
+        await asyncio.sleep(0.2)
+    assert [seat["bot"] for seat in game["seats"]].count("search") == 1
+
+
+async def test_an_unknown_bot_or_one_without_a_wait_is_refused(client: AsyncClient) -> None:
+    _, token = await register(client, "ada")
+    unknown = {"kind": "mad", "bots_after": 5, "bot": "oracle"}
+    answer = await client.post("/quickplay", json=unknown, headers=bearer(token))
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["code"] == "unknown_bot"
+    assert "heuristic, random, search" in answer.json()["detail"]
+    alone = {"kind": "mad", "bot": "search"}
+    answer = await client.post("/quickplay", json=alone, headers=bearer(token))
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["code"] == "invalid_body"
+    seated = await client.post("/quickplay", json={"kind": "mad"}, headers=bearer(token))
+    assert seated.status_code == 201, "a refused request seated the caller"

@@ -30,6 +30,8 @@ OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
 GAME_SECONDS = 20
 """The longest the rated game over HTTP, then its projection into the ratings, may take."""
 POLL_SECONDS = 0.05
+BOTS_SECONDS = 60
+"""A bound on quick play's wait for bots (the page asks for them after 15 seconds)."""
 
 
 def no_table_waiting(http: httpx.Client, kind: str) -> None:
@@ -78,6 +80,22 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     assert seats == ["ada", "bob"]
     assert page.locator('.seat[data-seat="0"] .seat__you').count() == 1
     page.screenshot(path=SCREENSHOTS / "quickplay-started.png", full_page=True)
+
+
+def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
+    page: Any, web_service: httpx.Client
+) -> None:
+    no_table_waiting(web_service, "ecliptic")
+    open_lobby(page, str(web_service.base_url).rstrip("/"))
+    page.locator('input[name="casual-name"]').fill("cy")
+    page.locator('select[name="quickplay-bots"]').select_option("search")
+    page.locator('[data-testid="quickplay-ecliptic"]').click()
+    page.wait_for_url(TABLE_URL)
+    page.locator(f'{STATUS}:text-is("playing")').wait_for(timeout=BOTS_SECONDS * 1000)
+    game_id = page.url.rsplit("/", 1)[1]
+    seats = web_service.get(f"/games/{game_id}").json()["seats"]
+    assert [seat["bot"] for seat in seats] == [None, "search"]
+    page.screenshot(path=SCREENSHOTS / "quickplay-search-bots.png", full_page=True)
 
 
 def test_a_table_with_a_clock_per_turn_shows_each_seat_counting_down(

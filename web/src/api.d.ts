@@ -697,8 +697,8 @@ export interface paths {
          * QuickPlay
          * @description Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
          *     given), or at a table opened for the caller; the seat that fills a table starts its
-         *     game. With `bots_after`, bots take the seats still free after that many seconds, and
-         *     the game starts. The seat token is shown only once.
+         *     game. With `bots_after`, bots (`random`, or those `bot` names) take the seats still
+         *     free after that many seconds, and the game starts. The seat token is shown only once.
          *
          *     Without a player token the seat is a casual one and needs a `name`. Quick play fills
          *     only the tables it opened and the rematches of the kind's default options and no clock:
@@ -2565,6 +2565,8 @@ export interface components {
             entropy?: string;
             /** @description Default: null. */
             bots_after?: number | null;
+            /** @description Default: null. */
+            bot?: string | null;
         };
         /** QuickSeat */
         QuickSeat: {
@@ -7148,7 +7150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_seats, invalid_name, invalid_entropy */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, unknown_bot, invalid_seats, invalid_name, invalid_entropy */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7167,7 +7169,7 @@ export interface operations {
                         /** @enum {integer} */
                         status: 422;
                         /** @enum {unknown} */
-                        code: "unknown_kind" | "invalid_seats" | "invalid_name" | "invalid_entropy";
+                        code: "unknown_kind" | "unknown_bot" | "invalid_seats" | "invalid_name" | "invalid_entropy";
                     };
                 };
             };

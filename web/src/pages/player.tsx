@@ -8,15 +8,20 @@ import { forgetPlayer, keepPlayer, usePlayer, type Player } from "../player";
 import { Refused } from "../refused";
 import { Link, navigate } from "../router";
 import { keepSeatToken } from "../seats";
-import { rememberedName, rememberName } from "./seating";
+import { BOT_KINDS, rememberedName, rememberName } from "./seating";
 import "./players.css";
 
 type QuickSeat = Schemas["QuickSeat"];
 type SignedIn = Schemas["PlayerSignedIn"];
 
+/** Quick play waits for people, or for people and then bots of the kind chosen. */
+const WAIT_FOR_PEOPLE = "";
+const BOTS_AFTER = 15;
+
 export function PlayAs({ kinds }: { kinds: KindInfo[] }) {
   const player = usePlayer();
   const [name, setName] = useState(rememberedName());
+  const [bots, setBots] = useState(WAIT_FOR_PEOPLE);
   return (
     <section class="panel play-as" data-testid="play-as">
       <h2>Play as</h2>
@@ -29,9 +34,18 @@ export function PlayAs({ kinds }: { kinds: KindInfo[] }) {
         </label>
       )}
       <h3>Quick play</h3>
+      <label class="field">
+        <span class="field__name">if nobody comes in {BOTS_AFTER} s</span>
+        <select name="quickplay-bots" value={bots} onChange={(event) => setBots(event.currentTarget.value)}>
+          <option value={WAIT_FOR_PEOPLE}>wait for people</option>
+          {BOT_KINDS.map((bot) => (
+            <option value={bot}>{bot} bots take the seats</option>
+          ))}
+        </select>
+      </label>
       <div class="quickplay">
         {kinds.map((info) => (
-          <QuickPlayButton info={info} player={player} name={name.trim()} />
+          <QuickPlayButton info={info} player={player} name={name.trim()} bots={bots} />
         ))}
       </div>
     </section>
@@ -131,12 +145,14 @@ function Register() {
   );
 }
 
-function QuickPlayButton({ info, player, name }: { info: KindInfo; player: Player | null; name: string }) {
+function QuickPlayButton({ info, player, name, bots }: { info: KindInfo; player: Player | null; name: string; bots: string }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const play = async (): Promise<void> => {
     setRefusal(null);
     try {
-      const body = player ? { kind: info.kind } : { kind: info.kind, name };
+      const who = player ? {} : { name };
+      const after = bots === WAIT_FOR_PEOPLE ? {} : { bots_after: BOTS_AFTER, bot: bots };
+      const body = { kind: info.kind, ...who, ...after };
       const seat = await call<QuickSeat>("/quickplay", { method: "POST", token: player?.token ?? null, body });
       if (seat.token) keepSeatToken(seat.game_id, seat.token, seat.seat);
       if (!player) rememberName(name);
