@@ -55,6 +55,27 @@ def test_every_schema_is_valid_json_schema() -> None:
         Draft202012Validator.check_schema(schema)
 
 
+def refs(value: Any) -> set[str]:
+    """The components `value` refers to."""
+    if isinstance(value, dict):
+        own = {value["$ref"].rsplit("/", 1)[1]} if isinstance(value.get("$ref"), str) else set()
+        return own.union(*(refs(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(refs(item) for item in value))
+    return set()
+
+
+def test_every_component_is_referred_to_and_every_reference_resolves() -> None:
+    schemas = published()["components"]["schemas"]
+    used, pending = set(), refs(published()["paths"])
+    while pending:
+        name = pending.pop()
+        assert name in schemas, f"{name} is referred to but not published"
+        used.add(name)
+        pending |= refs(schemas[name]) - used
+    assert used == schemas.keys(), f"published but unused: {sorted(schemas.keys() - used)}"
+
+
 def test_every_operation_is_described_with_examples_and_typed_bodies() -> None:
     assert {(method, path) for method, path, _ in all_operations()} == operations(
         unconnected_app()
