@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
-from api.contract.operations import operations
+from api.contract.document import operations
+from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
 from api.http.errors import PROBLEM, STATUS_BY_CODE
 from api.main.openapi import unconnected_app
 from commands.registry import GAMES
@@ -19,7 +19,7 @@ from tests.api.published import PublishedClient, assert_valid, published, sse_da
 from tests.api.sse import AnyClient
 
 MAX_COMMANDS = 5_000
-SEAT = {SECURITY_SCHEME: []}
+SEAT = {SEAT_SCHEME: []}
 TICKET = {TICKET_SCHEME: []}
 PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
@@ -115,7 +115,7 @@ def test_the_examples_fit_the_schemas() -> None:
 
 def test_the_seat_token_is_a_bearer_scheme_on_the_operations_that_take_one() -> None:
     schemes = published()["components"]["securitySchemes"]
-    seat, ticket = schemes[SECURITY_SCHEME], schemes[TICKET_SCHEME]
+    seat, ticket = schemes[SEAT_SCHEME], schemes[TICKET_SCHEME]
     assert (seat["type"], seat["scheme"]) == ("http", "bearer")
     assert (ticket["type"], ticket["in"], ticket["name"]) == ("apiKey", "query", "ticket")
     for method, path, described in all_operations():
