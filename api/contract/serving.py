@@ -10,68 +10,52 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
-from litestar import Litestar, Request, Router, get
+from litestar import Request, Router, get
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Components
 from litestar.static_files import create_static_files_router
 
 from api.contract.document import publish
+from api.http.auth import SECURITY_SCHEMES
 
 ASSETS_PATH = "/schema/assets"
 """Where the docs UI's scripts and stylesheets are served from."""
 
 
-class _Published:
-    """The published document of the generated one Litestar hands to every renderer (it
-    builds that once per app, so it is published once per app)."""
+class _Publishing:
+    """Renders the published document of the one Litestar generated, published once per
+    app (Litestar generates it once per app)."""
 
-    def __init__(self) -> None:
-        self._generated: dict[str, Any] | None = None
-        self._published: dict[str, Any] = {}
+    _generated: dict[str, Any] | None = None
+    _published: dict[str, Any]
 
-    def __call__(self, generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
+    def published(self, request: Request[Any, Any, Any], generated: dict[str, Any]) -> Any:
         if generated is not self._generated:
-            self._published = publish(generated, app)
-            self._generated = generated
+            self._generated, self._published = generated, publish(generated, request.app)
         return self._published
 
 
-class ContractJson(JsonRenderPlugin):
+class ContractJson(_Publishing, JsonRenderPlugin):
     """`/schema/openapi.json`: the published document."""
 
-    def __init__(self, published: _Published) -> None:
-        super().__init__(path="/openapi.json")
-        self._published = published
-
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        return super().render(request, self._published(openapi_schema, request.app))
+        return super().render(request, self.published(request, openapi_schema))
 
 
-class ContractSwagger(SwaggerRenderPlugin):
+class ContractSwagger(_Publishing, SwaggerRenderPlugin):
     """Swagger UI on the published document, its assets served by the service itself."""
 
-    def __init__(self, published: _Published, path: list[str]) -> None:
-        super().__init__(
-            path=path,
-            js_url=f"{ASSETS_PATH}/swagger-ui-bundle.js",
-            css_url=f"{ASSETS_PATH}/swagger-ui.css",
-            standalone_preset_js_url=f"{ASSETS_PATH}/swagger-ui-standalone-preset.js",
-            favicon="",
-        )
-        self._published = published
-
     def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
-        document = self.render_json(request, self._published(openapi_schema, request.app))
+        document = self.render_json(request, self.published(request, openapi_schema))
         # "</" cannot end the data block early once written as the JSON escape "<\/".
-        data = document.replace(b"</", b"<\\/").decode()
-        title = html.escape(openapi_schema["info"]["title"])
         return DOCS_PAGE.format(
-            title=title,
+            title=html.escape(openapi_schema["info"]["title"]),
             css=self.css_url,
             bundle=self.js_url,
             preset=self.standalone_preset_js_url,
             start=DOCS_SCRIPT_PATH,
-            data=data,
+            data=document.replace(b"</", b"<\\/").decode(),
         ).encode()
 
 
@@ -131,7 +115,13 @@ def assets_router() -> Router:
 def openapi_config() -> OpenAPIConfig:
     """The OpenAPI config of the service: the docs UI at `/schema` and `/schema/swagger`,
     the published document at `/schema/openapi.json`."""
-    published = _Published()
+    swagger = ContractSwagger(
+        path=["/", "/swagger"],
+        js_url=f"{ASSETS_PATH}/swagger-ui-bundle.js",
+        css_url=f"{ASSETS_PATH}/swagger-ui.css",
+        standalone_preset_js_url=f"{ASSETS_PATH}/swagger-ui-standalone-preset.js",
+        favicon="",
+    )
     return OpenAPIConfig(
         title="Cardroom",
         version="0.1.0",
@@ -140,5 +130,6 @@ def openapi_config() -> OpenAPIConfig:
             "refusal is `application/problem+json` with a stable `code`."
         ),
         use_handler_docstrings=True,
-        render_plugins=[ContractSwagger(published, ["/", "/swagger"]), ContractJson(published)],
+        components=Components(security_schemes=SECURITY_SCHEMES),
+        render_plugins=[swagger, ContractJson()],
     )

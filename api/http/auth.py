@@ -8,6 +8,7 @@ from typing import Any
 
 from litestar import Request
 from litestar.di import NamedDependency, Provide
+from litestar.openapi.spec import Reference, SecurityRequirement, SecurityScheme
 
 from api.http.errors import HttpRefusal
 from api.http.params import GameId
@@ -17,6 +18,32 @@ from domain.decider import SPECTATOR
 from domain.errors import DomainError
 
 _SCHEME = "bearer "
+SEAT_SCHEME, PLAYER_SCHEME, TICKET_SCHEME = "SeatToken", "PlayerToken", "StreamTicket"
+SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
+    SEAT_SCHEME: SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The seat token `POST /games/{game_id}/seats` answered with.",
+    ),
+    PLAYER_SCHEME: SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The player token `POST /players` answered with.",
+    ),
+    TICKET_SCHEME: SecurityScheme(
+        type="apiKey",
+        security_scheme_in="query",
+        name="ticket",
+        description="A short-lived stream ticket `POST /games/{game_id}/tickets` answered "
+        "with, for clients that cannot send headers (`EventSource`).",
+    ),
+}
+"""The credentials as the published document names them. A route says which it takes in its
+`security`, `{}` among them where it may go without."""
+SEAT_TOKEN: list[SecurityRequirement] = [{SEAT_SCHEME: []}]
+SEAT_TOKEN_OR_NONE: list[SecurityRequirement] = [*SEAT_TOKEN, {}]
+PLAYER_TOKEN: list[SecurityRequirement] = [{PLAYER_SCHEME: []}]
+PLAYER_TOKEN_OR_NONE: list[SecurityRequirement] = [*PLAYER_TOKEN, {}]
 HandlerDependency = NamedDependency[CommandHandler]
 """The command handler, injected into route handlers by name (`handler`)."""
 

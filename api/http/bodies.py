@@ -18,6 +18,12 @@ from domain.search import Budget
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
 
 
+OPTIONS_SCHEMA = (
+    "The JSON Schema of the kind's options: each property's default, range (`minimum`, "
+    "`maximum`, `minItems`, `maxItems`) or choices (`enum`)."
+)
+
+
 class KindInfo(msgspec.Struct, frozen=True):
     """`clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
     (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
@@ -28,7 +34,10 @@ class KindInfo(msgspec.Struct, frozen=True):
     min_seats: int
     max_seats: int
     options: dict[str, Any]
-    options_schema: dict[str, Any]
+    options_schema: Annotated[
+        dict[str, Any],
+        msgspec.Meta(description=OPTIONS_SCHEMA, extra_json_schema={"additionalProperties": True}),
+    ]
     clock_schema: dict[str, Any] | None
     blurb: str = ""
     minutes: tuple[int, int] = (0, 0)

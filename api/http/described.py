@@ -1,10 +1,12 @@
 """What the published contract says of a route beyond its signature, said on the route:
 `opt={CONTRACT: Described(...)}`. The handler's docstring is the operation's description; a
 route that names a rate limit (`api.http.rate_limits.RATE_LIMIT`) may also answer 429
-`rate_limited`, and every route but a `storeless` one 503 `unavailable`."""
+`rate_limited`, and every route but a `storeless` one 503 `unavailable`. The tokens a route
+takes are its `security` (`api.http.auth.SECURITY_SCHEMES`)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -14,29 +16,23 @@ from domain.table import refusals
 
 CONTRACT = "contract"
 """The key of a route's `opt` holding its `Described`."""
-
-Token = Literal["none", "optional", "required"]
+Examples = dict[str, Any]
+"""Examples by name: `{"name": {"value": ...}}` (a `summary` may say what each is)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Described:
-    """The refusals and credentials of one operation."""
+    """The refusals of one operation, its bodies' examples and what it says of them."""
 
     codes: tuple[str, ...] = ()
     """Every refusal `code` the operation can answer with (but the two above)."""
-    token: Token = "none"
-    """Whether it takes a seat token (`Authorization: Bearer <token>`)."""
-    ticket: bool = False
-    """Whether a stream ticket (`?ticket=`) may stand in for the seat token."""
-    player: Token = "none"
-    """Whether it takes a player token (`Authorization: Bearer <player token>`)."""
     storeless: bool = False
     """Whether it asks neither Postgres nor Redis (and so is never `unavailable`)."""
-    answers: dict[str, Any] | None = None
-    """Examples of its success body by name (`{"name": {"value": ...}}`), unless the
-    contract takes them from a real table of each kind."""
-    asks: dict[str, Any] | None = None
-    """Examples of its request body by name, likewise."""
+    answers: Examples | Callable[[], Examples] | None = None
+    """Examples of its success body, or what makes them when the document is published
+    (those taken from a real table, `api.http.examples`)."""
+    asks: Examples | Callable[[], Examples] | None = None
+    """Examples of its request body, likewise."""
     body: str = ""
     """The component its JSON request body is (the route decodes it itself)."""
     body_note: str = ""

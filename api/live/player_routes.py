@@ -8,7 +8,13 @@ from litestar import Request, get, post
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from api.http.auth import SIGNED_IN, HandlerDependency, SignedInPlayer, required_player
+from api.http.auth import (
+    PLAYER_TOKEN,
+    SIGNED_IN,
+    HandlerDependency,
+    SignedInPlayer,
+    required_player,
+)
 from api.http.described import (
     CHALLENGE_ISSUED,
     CONTRACT,
@@ -44,7 +50,6 @@ STREAM = {
 }
 LIVE = Described(
     (*SIGNED, "invalid_ticket", "invalid_last_event_id", "too_many_streams"),
-    player="required",
     answers=STREAM,
     stream="each `data` is a `PlayerNotice` (the message's `event` is its `type`).",
     stream_data=("PlayerNotice",),
@@ -64,7 +69,7 @@ PlayerTicketParameter = Annotated[
 ]
 
 
-@get("/players/me/live", tags=["players"], opt={CONTRACT: LIVE})
+@get("/players/me/live", tags=["players"], opt={CONTRACT: LIVE}, security=PLAYER_TOKEN)
 async def player_live(
     request: Request[Any, Any, Any],
     handler: HandlerDependency,
@@ -104,7 +109,8 @@ async def player_live(
 @post(
     "/players/me/tickets",
     tags=["players"],
-    opt={CONTRACT: Described(SIGNED, player="required", answers={"issued": {"value": TICKET}})},
+    opt={CONTRACT: Described(SIGNED, answers={"issued": {"value": TICKET}})},
+    security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
 )
 async def issue_player_ticket(

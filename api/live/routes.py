@@ -10,11 +10,14 @@ from litestar.response import ServerSentEvent
 
 from api.http.auth import (
     SEAT,
+    SEAT_TOKEN,
+    TICKET_SCHEME,
     ActingSeat,
     HandlerDependency,
     game_and_viewer,
 )
-from api.http.described import CONTRACT, QUERY, VIEWER, Described
+from api.http.described import CONTRACT, QUERY, VIEWER, Described, Examples
+from api.http.examples import first_table, lobby_page, of_a_table, sse
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
 from api.live.direct_streams import DirectStream, Writer
 from api.live.feeds import GameFeed
@@ -77,20 +80,32 @@ Ticket = Annotated[
 ]
 
 
+def _stream_examples() -> Examples:
+    """The first messages of a table's stream, without and with `?include=view`."""
+    example = first_table()
+    events = example.events[:2]
+    messages = [sse(e["event"]["type"], e["event"], e["version"]) for e in events]
+    with_view = [*messages, sse("view", example.view, events[-1]["version"])]
+    return {
+        "stream": {"value": "".join(messages)},
+        "with_view": {"summary": "?include=view", "value": "".join(with_view)},
+    }
+
+
 @get(
     "/games/{game_id:str}/live",
     tags=["games"],
     opt={
         CONTRACT: Described(
             (*QUERY, *VIEWER, "invalid_ticket", "too_many_streams"),
-            token="optional",
-            ticket=True,
             stream="each `data` is an `AnyEvent`, followed by its `Narration` "
             "(`event: narration`), or with `?include=view` the caller's `TableView` "
             "(`event: view`).",
             stream_data=("AnyEvent", "Narration", "TableView"),
+            answers=_stream_examples,
         )
     },
+    security=[*SEAT_TOKEN, {TICKET_SCHEME: []}, {}],
 )
 async def live(
     request: Request[Any, Any, Any],
@@ -148,6 +163,7 @@ async def live(
             (*QUERY, "unknown_kind", "too_many_streams"),
             stream="each `data` is a `LobbyPage` (`event: lobby`).",
             stream_data=("LobbyPage",),
+            answers=of_a_table(lambda example: sse("lobby", lobby_page(example)), "stream"),
         )
     },
 )
@@ -175,7 +191,6 @@ async def lobby_live(
     opt={
         CONTRACT: Described(
             ("missing_token", *VIEWER),
-            token="required",
             answers={
                 "issued": {
                     "value": {"ticket": "0.Hq2v8Xk1bN4m0Rz7sYc3LwT9", "seat": 0, "expires_in": 60}
@@ -183,6 +198,7 @@ async def lobby_live(
             },
         )
     },
+    security=SEAT_TOKEN,
     dependencies=SEAT,
     description=(
         "A short-lived ticket for `GET /games/{id}/live?ticket=...`, as a seat (Bearer "

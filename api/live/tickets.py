@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import redis.asyncio as redis
@@ -27,10 +27,11 @@ TICKETS_PER_SEAT = 8
 
 
 class StreamTicket(msgspec.Struct, frozen=True):
-    ticket: str
+    ticket: Annotated[str, msgspec.Meta(description="Put in `GET /games/{game_id}/live?ticket=`.")]
     seat: int
-    expires_in: int
-    """Seconds the ticket may open (or reopen) a stream."""
+    expires_in: Annotated[
+        int, msgspec.Meta(description="Seconds the ticket may open (or reopen) the seat's stream.")
+    ]
 
 
 def _refused() -> HttpRefusal:

@@ -12,7 +12,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import PathParameter
 
-from api.http.auth import SIGNED_IN, SignedInPlayer
+from api.http.auth import PLAYER_TOKEN, SIGNED_IN, SignedInPlayer
 from api.http.bodies import (
     ChallengeAcceptedAnswer,
     ChallengeIssuedAnswer,
@@ -50,7 +50,6 @@ ISSUE = Described(
         "invalid_options",
         "invalid_seats",
     ),
-    player="required",
     body="ChallengeRequest",
     body_note="The kind, options and seats, and who is challenged.",
     answers={"issued": {"value": {"challenge_id": EXAMPLE_CHALLENGE}}},
@@ -72,12 +71,10 @@ def _example(status: str, game_id: str | None = None, reason: str | None = None)
 SHOW = Described(("challenge_not_found",), answers={"challenge": _example("accepted", EXAMPLE_ID)})
 ACCEPT = Described(
     (*ANSWER, "own_challenge", "not_challenged", "busy"),
-    player="required",
     answers={"accepted": {"value": {"game_id": EXAMPLE_ID, "seat": 1}}},
 )
 DECLINE = Described(
     (*BODY, *ANSWER, "own_challenge", "not_challenged"),
-    player="required",
     body="DeclineRequest",
     body_note="Why (`generic` when left out).",
     answers={"declined": _example("declined", reason="later")},
@@ -85,7 +82,6 @@ DECLINE = Described(
 )
 CANCEL = Described(
     (*ANSWER, "not_your_challenge"),
-    player="required",
     answers={"cancelled": _example("cancelled")},
 )
 ChallengeId = Annotated[
@@ -122,6 +118,7 @@ class ChallengesController(Controller):
     @post(
         "/",
         opt={RATE_LIMIT: "games", CONTRACT: ISSUE},
+        security=PLAYER_TOKEN,
         dependencies={**payload_of(ChallengeRequest), **SIGNED_IN},
     )
     async def issue(
@@ -158,6 +155,7 @@ class ChallengesController(Controller):
         "/{challenge_id:str}/accept",
         status_code=201,
         opt={RATE_LIMIT: "seats", CONTRACT: ACCEPT},
+        security=PLAYER_TOKEN,
         dependencies=SIGNED_IN,
     )
     async def accept(
@@ -172,6 +170,7 @@ class ChallengesController(Controller):
         "/{challenge_id:str}/decline",
         status_code=200,
         opt={RATE_LIMIT: "seats", CONTRACT: DECLINE},
+        security=PLAYER_TOKEN,
         dependencies={**payload_of(DeclineRequest, empty=b"{}"), **SIGNED_IN},
     )
     async def decline(
@@ -190,6 +189,7 @@ class ChallengesController(Controller):
         "/{challenge_id:str}/cancel",
         status_code=200,
         opt={RATE_LIMIT: "seats", CONTRACT: CANCEL},
+        security=PLAYER_TOKEN,
         dependencies=SIGNED_IN,
     )
     async def cancel(

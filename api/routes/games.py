@@ -7,7 +7,10 @@ from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
 
 from api.http.auth import (
+    PLAYER_TOKEN_OR_NONE,
     SEAT,
+    SEAT_TOKEN,
+    SEAT_TOKEN_OR_NONE,
     ActingSeat,
     HandlerDependency,
     bearer_token,
@@ -38,6 +41,7 @@ from api.http.described import (
     playing_codes,
 )
 from api.http.errors import HttpRefusal
+from api.http.examples import EVENTS, VIEWS, per_kind
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
@@ -57,6 +61,7 @@ CREATE = Described(
     (*BODY, "unknown_kind", "invalid_options", "conflict", *KEYED, "busy"),
     body="CreateGame",
     answers={"created": {"value": {"id": EXAMPLE_ID, "kind": next(iter(GAMES)), "version": 1}}},
+    asks=per_kind(lambda example: {"kind": example.kind, "options": example.options}),
 )
 TAKE_SEAT = Described(
     (
@@ -76,7 +81,6 @@ TAKE_SEAT = Described(
         *KEYED,
         "busy",
     ),
-    player="optional",
     body="TakeSeatRequest",
     answers={"seated": {"value": {"seat": 0, "token": "q7Xn3vRk0cYt2LmA9sWd", "version": 2}}},
     asks={
@@ -99,9 +103,10 @@ COMMAND = Described(
         *KEYED,
         "busy",
     ),
-    token="required",
     body="AnyCommand",
     body_note="One of the caller's `legal_moves`.",
+    answers=per_kind(lambda example: {"version": example.version, "events": example.events}),
+    asks=per_kind(lambda example: example.command),
 )
 
 
@@ -136,6 +141,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/seats",
         opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
+        security=PLAYER_TOKEN_OR_NONE,
         dependencies=payload_of(TakeSeatRequest),
     )
     async def take_seat(
@@ -167,6 +173,7 @@ class GamesController(Controller):
         "/{game_id:str}/commands",
         status_code=200,
         opt={RATE_LIMIT: "commands", CONTRACT: COMMAND},
+        security=SEAT_TOKEN,
         dependencies=SEAT,
     )
     async def command(
@@ -190,7 +197,11 @@ class GamesController(Controller):
         events = redacted(after, zip(versions, applied.events, strict=True), seat)
         return CommandAccepted(applied.last_version, events)
 
-    @get("/{game_id:str}", opt={CONTRACT: Described(VIEWER, token="optional")})
+    @get(
+        "/{game_id:str}",
+        opt={CONTRACT: Described(VIEWER, answers=VIEWS)},
+        security=SEAT_TOKEN_OR_NONE,
+    )
     async def view(
         self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
     ) -> Response[table.TableView]:
@@ -198,7 +209,11 @@ class GamesController(Controller):
         game, seat = await game_and_viewer(handler, game_id, request)
         return conditional(request, f"{game.table.version}.{seat}", game.view(seat))
 
-    @get("/{game_id:str}/events", opt={CONTRACT: Described((*QUERY, *VIEWER), token="optional")})
+    @get(
+        "/{game_id:str}/events",
+        opt={CONTRACT: Described((*QUERY, *VIEWER), answers=EVENTS)},
+        security=SEAT_TOKEN_OR_NONE,
+    )
     async def events(
         self,
         request: AnyRequest,

@@ -9,7 +9,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import KwargDefinition
 
-from api.http.auth import SIGNED_IN, HandlerDependency, SignedInPlayer
+from api.http.auth import PLAYER_TOKEN, SIGNED_IN, HandlerDependency, SignedInPlayer
 from api.http.bodies import PlayerCreated, PlayerSignedIn, payload_of
 from api.http.described import BODY, CONTRACT, EXAMPLE_ID, QUERY, SIGNED, Described
 from api.http.params import Limit, Offset, Page
@@ -57,7 +57,6 @@ PlayerTablePage = Annotated[
 GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
 MY_GAMES = Described(
     (*QUERY, *SIGNED),
-    player="required",
     answers={
         "page": {
             "value": {
@@ -69,7 +68,13 @@ MY_GAMES = Described(
 )
 
 
-@get("/players/me/games", tags=["players"], opt={CONTRACT: MY_GAMES}, dependencies=SIGNED_IN)
+@get(
+    "/players/me/games",
+    tags=["players"],
+    opt={CONTRACT: MY_GAMES},
+    security=PLAYER_TOKEN,
+    dependencies=SIGNED_IN,
+)
 async def my_games(
     state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
 ) -> PlayerTablePage:
@@ -82,11 +87,8 @@ async def my_games(
 @get(
     "/player",
     tags=["players"],
-    opt={
-        CONTRACT: Described(
-            SIGNED, player="required", answers={"signed in": {"value": {"handle": "ada"}}}
-        )
-    },
+    opt={CONTRACT: Described(SIGNED, answers={"signed in": {"value": {"handle": "ada"}}})},
+    security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
 )
 async def signed_in_player(player: SignedInPlayer) -> PlayerSignedIn:

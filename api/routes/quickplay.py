@@ -4,7 +4,7 @@ from litestar import Response, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 
-from api.http.auth import PLAYER, CallingPlayer
+from api.http.auth import PLAYER, PLAYER_TOKEN_OR_NONE, CallingPlayer
 from api.http.bodies import QuickPlayRequest, payload_of
 from api.http.described import BODY, CONTRACT, SEATED, Described
 from api.http.errors import HttpRefusal
@@ -24,7 +24,6 @@ QUICK_PLAY = Described(
         "already_waiting",
         "busy",
     ),
-    player="optional",
     body="QuickPlayRequest",
     answers=SEATED,
     asks={
@@ -42,6 +41,7 @@ QUICK_PLAY = Described(
     "/quickplay",
     tags=["players"],
     opt={RATE_LIMIT: "seats", CONTRACT: QUICK_PLAY},
+    security=PLAYER_TOKEN_OR_NONE,
     dependencies={**payload_of(QuickPlayRequest), **PLAYER},
 )
 async def quick_play(

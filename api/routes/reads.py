@@ -9,9 +9,11 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
-from api.http.described import CONTRACT, GAME, QUERY, Described
+from api.http.described import CONTRACT, EXAMPLE_ID, GAME, QUERY, Described
 from api.http.errors import HttpRefusal
+from api.http.examples import lobby_page, of_a_table, summary
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
+from commands.registry import GAMES
 from domain import table
 from infra import read_models
 from projections.lobby import LobbyTable
@@ -40,10 +42,24 @@ def _page(item: dict[str, object]) -> dict[str, object]:
 
 
 SCOREBOARD = _page({"player": "ada", "played": 3, "won": 2, "points": 41})
-RATINGS = _page({"player": "ada", "mu": 27.6, "sigma": 7.2, "ordinal": 6.0, "played": 3})
+RATING = {"mu": 27.6, "sigma": 7.2, "ordinal": 6.0}
+RATINGS = _page({"player": "ada", **RATING, "played": 3})
+KIND = next(iter(GAMES))
+FINISHED = {"game_id": EXAMPLE_ID, "kind": KIND, "finished_at": "2026-03-21T12:30:00+00:00"}
+RECORD = {
+    "name": "ada",
+    "kinds": [{"kind": KIND, "played": 3, "won": 2, "points": 41}],
+    "recent_games": [{**FINISHED, "seat": 0, "score": 17, "place": 1}],
+    "ratings": [{"kind": KIND, **RATING, "played": 3}],
+    "rating_changes": [{**FINISHED, **RATING, "change": 2.4}],
+}
 
 
-@get("/lobby", tags=["read models"], opt={CONTRACT: Described(KINDS_REFUSED)})
+@get(
+    "/lobby",
+    tags=["read models"],
+    opt={CONTRACT: Described(KINDS_REFUSED, answers=of_a_table(lobby_page, "page"))},
+)
 async def lobby(
     state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
 ) -> LobbyPage:
@@ -55,7 +71,14 @@ async def lobby(
 @get(
     "/tables",
     tags=["read models"],
-    opt={CONTRACT: Described((*QUERY, "unknown_kind", "unknown_status"))},
+    opt={
+        CONTRACT: Described(
+            (*QUERY, "unknown_kind", "unknown_status"),
+            answers=of_a_table(
+                lambda example: {"items": [summary(example)], "next_offset": 50}, "page"
+            ),
+        )
+    },
 )
 async def tables(
     state: State,
@@ -72,7 +95,11 @@ async def tables(
     return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
 
 
-@get("/tables/{game_id:str}", tags=["read models"], opt={CONTRACT: Described(GAME)})
+@get(
+    "/tables/{game_id:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described(GAME, answers=of_a_table(summary, "summary"))},
+)
 async def table_summary(state: State, game_id: GameId) -> TableSummary:
     """One game's summary."""
     summary = await read_models.table_summary(state.pool, game_id)
@@ -96,7 +123,11 @@ async def scoreboard(
     return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
 
 
-@get("/players/{name:str}", tags=["read models"], opt={CONTRACT: Described((*QUERY, "not_found"))})
+@get(
+    "/players/{name:str}",
+    tags=["read models"],
+    opt={CONTRACT: Described((*QUERY, "not_found"), answers={"player": {"value": RECORD}})},
+)
 async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_models.PlayerRecord:
     """A player's record across all kinds, their most recent games, their rating in each
     kind and the changes their recent games made to it (`name` is the player's handle)."""

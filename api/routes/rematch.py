@@ -6,7 +6,7 @@ import msgspec
 from litestar import Response, post
 from litestar.datastructures import State
 
-from api.http.auth import SEAT, ActingSeat, HandlerDependency
+from api.http.auth import SEAT, SEAT_TOKEN, ActingSeat, HandlerDependency
 from api.http.described import CONTRACT, SEATED, VIEWER, Described
 from api.http.params import GameId
 from api.http.rate_limits import RATE_LIMIT
@@ -19,7 +19,6 @@ from infra.quickplay import QuickPlay, QuickSeat, table_options
 
 REMATCH = Described(
     ("missing_token", *VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
-    token="required",
     answers=SEATED,
 )
 
@@ -28,6 +27,7 @@ REMATCH = Described(
     "/games/{game_id:str}/rematch",
     tags=["games"],
     opt={RATE_LIMIT: "games", CONTRACT: REMATCH},
+    security=SEAT_TOKEN,
     dependencies=SEAT,
 )
 async def rematch(

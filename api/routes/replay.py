@@ -9,8 +9,9 @@ from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.params import QueryParameter
 
-from api.http.auth import HandlerDependency, game_and_viewer
-from api.http.described import CONTRACT, GAME, QUERY, VIEWER, Described
+from api.http.auth import SEAT_TOKEN_OR_NONE, HandlerDependency, game_and_viewer
+from api.http.described import CONTRACT, EXAMPLE_ID, GAME, QUERY, VIEWER, Described
+from api.http.examples import CREATED_AT, VIEWS, KindExample, of_a_table
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import MAX_VERSION, GameId
 from commands import codec, log, replay
@@ -43,10 +44,22 @@ class AuditThread:
         self._thread.shutdown(wait=False, cancel_futures=True)
 
 
+def _log(example: KindExample) -> dict[str, Any]:
+    """The log of the example table, its first record shown."""
+    options, commitment = example.view["options"], example.view["commitment"]
+    created = {"type": "table.created", "kind": example.kind, "options": options}
+    created |= {"commitment": commitment, "algorithm": "hmac-sha256-v1"}
+    record = {"game_id": EXAMPLE_ID, "version": 1, "type": "table.created", "data": created}
+    record |= {"metadata": {"seat": None, "hash": "9c1f..."}, "recorded_at": CREATED_AT}
+    record |= {"event_id": "5a0c9d6e-0d8b-4a1e-8f55-3b7c2f1e9a40"}
+    return {"game_id": EXAMPLE_ID, "kind": example.kind, "seed": "ab12...", "events": [record]}
+
+
 @get(
     "/games/{game_id:str}/replay",
     tags=["replay"],
-    opt={CONTRACT: Described((*QUERY, *VIEWER, "version_not_found"), token="optional")},
+    opt={CONTRACT: Described((*QUERY, *VIEWER, "version_not_found"), answers=VIEWS)},
+    security=SEAT_TOKEN_OR_NONE,
 )
 async def replay_view(
     request: Request[Any, Any, Any],
@@ -69,7 +82,11 @@ async def replay_view(
 @get(
     "/games/{game_id:str}/log",
     tags=["replay"],
-    opt={CONTRACT: Described((*QUERY, *GAME, "game_not_over", "malformed_log"))},
+    opt={
+        CONTRACT: Described(
+            (*QUERY, *GAME, "game_not_over", "malformed_log"), answers=of_a_table(_log, "log")
+        )
+    },
 )
 async def game_log(
     request: Request[Any, Any, Any],

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from api.contract.document import PLAYER_SCHEME, SECURITY_SCHEME, TICKET_SCHEME
-from api.contract.operations import operations
+from api.contract.document import operations
+from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
 from api.http.errors import PROBLEM, STATUS_BY_CODE
 from api.main.openapi import unconnected_app
 from commands.registry import GAMES
@@ -19,7 +19,7 @@ from tests.api.published import PublishedClient, assert_valid, published, sse_da
 from tests.api.sse import AnyClient
 
 MAX_COMMANDS = 5_000
-SEAT = {SECURITY_SCHEME: []}
+SEAT = {SEAT_SCHEME: []}
 TICKET = {TICKET_SCHEME: []}
 PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
@@ -53,6 +53,27 @@ def all_operations() -> list[tuple[str, str, dict[str, Any]]]:
 def test_every_schema_is_valid_json_schema() -> None:
     for schema in published()["components"]["schemas"].values():
         Draft202012Validator.check_schema(schema)
+
+
+def refs(value: Any) -> set[str]:
+    """The components `value` refers to."""
+    if isinstance(value, dict):
+        own = {value["$ref"].rsplit("/", 1)[1]} if isinstance(value.get("$ref"), str) else set()
+        return own.union(*(refs(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(refs(item) for item in value))
+    return set()
+
+
+def test_every_component_is_referred_to_and_every_reference_resolves() -> None:
+    schemas = published()["components"]["schemas"]
+    used, pending = set(), refs(published()["paths"])
+    while pending:
+        name = pending.pop()
+        assert name in schemas, f"{name} is referred to but not published"
+        used.add(name)
+        pending |= refs(schemas[name]) - used
+    assert used == schemas.keys(), f"published but unused: {sorted(schemas.keys() - used)}"
 
 
 def test_every_operation_is_described_with_examples_and_typed_bodies() -> None:
@@ -94,7 +115,7 @@ def test_the_examples_fit_the_schemas() -> None:
 
 def test_the_seat_token_is_a_bearer_scheme_on_the_operations_that_take_one() -> None:
     schemes = published()["components"]["securitySchemes"]
-    seat, ticket = schemes[SECURITY_SCHEME], schemes[TICKET_SCHEME]
+    seat, ticket = schemes[SEAT_SCHEME], schemes[TICKET_SCHEME]
     assert (seat["type"], seat["scheme"]) == ("http", "bearer")
     assert (ticket["type"], ticket["in"], ticket["name"]) == ("apiKey", "query", "ticket")
     for method, path, described in all_operations():

@@ -845,7 +845,10 @@ export interface components {
             /** @enum {unknown} */
             type: "cancel_table";
         };
-        /** ChallengeAcceptedAnswer */
+        /**
+         * ChallengeAcceptedAnswer
+         * @description The table the acceptance opened, and the acceptor's seat there (the player token acts for it).
+         */
         ChallengeAcceptedAnswer: {
             game_id: string;
             seat: number;
@@ -1519,7 +1522,10 @@ export interface components {
             /** @default [] */
             stock: components["schemas"]["EclipticCard"][];
         };
-        /** Failure */
+        /**
+         * Failure
+         * @description Why a check fails, at the version it fails (None when no one event is to blame).
+         */
         Failure: {
             check: string;
             version: number | null;
@@ -1537,7 +1543,10 @@ export interface components {
             type: "table.game_finished";
             standings: components["schemas"]["Standing"][];
         };
-        /** GameLog */
+        /**
+         * GameLog
+         * @description The whole log of a finished game, with its revealed seed (hex).
+         */
         GameLog: {
             game_id: string;
             kind: string;
@@ -2568,7 +2577,10 @@ export interface components {
             /** @description Default: null. */
             bot?: string | null;
         };
-        /** QuickSeat */
+        /**
+         * QuickSeat
+         * @description A seat found for the caller; `token` is null when the request was answered before.
+         */
         QuickSeat: {
             game_id: string;
             seat: number;
