@@ -29,9 +29,9 @@ from domain.search import Budget, Searcher
 
 SEATS = {"gnono": 4, "mad": 4, "onexeno": 4, "ecliptic": 2, "cno": 4}
 OPTIONS: dict[str, dict[str, Any]] = {}
-HEAD_TO_HEAD_OPTIONS: dict[str, dict[str, Any]] = {"gnono": {"playout_score": 100}}
-"""Gnono plays to 100 points head to head (still several rounds): to 500, a search bot's
-game takes minutes on one core."""
+HEAD_TO_HEAD_OPTIONS: dict[str, dict[str, Any]] = {"gnono": {"playout_score": 1}}
+"""Gnono plays one round head to head (the first round's winner reaches 1 point): to 500,
+several rounds, a search bot's game takes minutes of one core."""
 Z95 = 1.959964
 
 

@@ -110,13 +110,15 @@ async def run(seconds: float) -> None:
         ratio = p99 / quantile(base, 0.99)
         print(f"{name:<34}{len(values):>9}{1000 * p50:>9.1f}{1000 * p99:>9.1f}{ratio:>13.2f}")
     budget = DEFAULT_BUDGET.milliseconds
-    if buckets and max(buckets.values()):
-        p50, p99 = (1000 * bucket_quantile(buckets, q) for q in (0.5, 0.99))
-        moves = max(buckets.values())
-        print(
-            f"search bots: {moves:.0f} moves, think p50 <= {p50:.0f} ms, p99 <= {p99:.0f} ms"
-            f" (budget {budget} ms; target p99 <= {1.2 * budget:.0f} ms)"
-        )
+    if not buckets or not max(buckets.values()):
+        print("search bots: no move thought in the window (try longer windows)")
+        return
+    p50, p99 = (1000 * bucket_quantile(buckets, q) for q in (0.5, 0.99))
+    moves = max(buckets.values())
+    print(
+        f"search bots: {moves:.0f} moves, think p50 <= {p50:.0f} ms, p99 <= {p99:.0f} ms"
+        f" (budget {budget} ms; target p99 <= {1.2 * budget:.0f} ms)"
+    )
 
 
 def main() -> None:

@@ -1,39 +1,39 @@
-"""The `search` bot: information-set Monte Carlo tree search, written once for every game.
+"""The `search` bot: Monte Carlo search over the hidden cards, written once for every game.
 
-This is single-observer information-set MCTS (SO-ISMCTS) as described by Cowling, Powley and
-Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on Computational
-Intelligence and AI in Games 4(2), 2012, section IV-B. One tree stands for the searching
-seat's information set. Each iteration
+It is perfect-information Monte Carlo (PIMC) with rollouts by the game's own heuristic:
+Ginsberg's determinized search ("GIB: Imperfect Information in a Computationally Challenging
+Game", Journal of Artificial Intelligence Research 14, 2001), as analysed by Long, Sturtevant,
+Buro and Furtak ("Understanding the Success of Perfect Information Monte Carlo Sampling in
+Game Tree Search", AAAI 2010), with the evaluation by rollouts of a base policy that Tesauro
+and Galperin showed improves on that policy ("On-line Policy Improvement using Monte-Carlo
+Search", NIPS 1996). Each iteration
 
 1. samples a full state the seat cannot tell from the true one (the game's `sample`),
-2. walks down the tree along moves legal in that sample, choosing among the children the
-   sample allows by UCB1, where a child's exploration counts only the iterations in which it
-   was available (the paper's "availability" count),
-3. adds one child for a move the tree has not tried yet,
-4. plays the sample out to its end with random moves, and
-5. credits every node on the way with the result for the seat that made its move.
+2. plays each candidate move in that sample and then the game out to its end, every seat
+   choosing as the game's `heuristic` would from its own view of the sample, and
+3. credits each candidate with the result for the seat: its share of the places beaten,
+   1 for first, 0 for last.
 
-At the root only the `ROOT_WIDTH` moves the game's heuristic ranks first are searched (the
-heuristic asked again without its pick, and so on): the "progressive pruning" of Chaslot et
-al., "Progressive Strategies for Monte-Carlo Tree Search", New Mathematics and Natural
-Computation 4(3), 2008, without the unpruning. A game with a hundred moves a turn would
-otherwise spread a live budget over moves tried once each. Ties go to the heuristic's order.
+The candidates are the `ROOT_WIDTH` moves the heuristic ranks first (the heuristic asked
+again without its pick, and so on), and every candidate is played out on the same sample
+with the same chance for the rest of the game ("common random numbers"): the luck of the
+deal falls alike on all of them, so a few dozen samples tell moves apart that a few
+hundred independent playouts could not. The move with the best total wins, ties going to the
+heuristic's order; a search that completes no iteration plays the heuristic's pick.
 
 Only the game's own functions are used (`sample`, `decide`, `evolve`, `legal_moves`,
-`is_terminal`, `outcome`, and at the root `view` and `heuristic`), so no game has search
-code of its own. The seat acting in a sample is the one with legal moves; in a real-time
-game, where several may act at once, one of them is drawn at random, as `domain.matches`
-does. A result is a seat's share of the places beaten: 1 for first, 0 for last. A playout
-that reaches `PLAYOUT_LIMIT` moves scores the standings so far when the game has them, and
+`is_terminal`, `outcome`, `view` and `heuristic`), so no game has search code of its own.
+The seat acting in a sample is the one with legal moves; in a real-time game, where several
+may act at once, one of them is drawn at random, as `domain.matches` does. A playout that
+reaches `PLAYOUT_LIMIT` moves scores the standings so far when the game has them, and
 otherwise counts as a draw.
 
 Time arrives as an argument (`clock`), chance from the `Chance` given, so with a budget in
 iterations alone a seat's choice is a function of its game, seat and version.
 """
 
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -43,13 +43,12 @@ from domain.chance import Chance
 from domain.decider import AnyRules, Context, Standing
 from domain.errors import DomainError
 
-EXPLORATION: Final = 0.7
-"""UCB1's exploration constant for results in [0, 1] (the paper's 0.7)."""
 ROOT_WIDTH: Final = 4
-"""The moves searched at the root: the heuristic's first choices (progressive pruning)."""
+"""The moves compared: the heuristic's first choices."""
 PLAYOUT_LIMIT: Final = 1_000
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """The time a sampled decision sees: no game's moves depend on the clock in play."""
+SEED_SPAN: Final = 1 << 62
 
 
 ITERATIONS: Final = (1, 20_000)
@@ -81,19 +80,6 @@ def check_budget(budget: Budget) -> None:
         )
 
 
-@dataclass(slots=True, eq=False)
-class _Node:
-    mover: int
-    visits: int = 0
-    available: int = 1
-    total: float = 0.0
-    children: dict[Any, "_Node"] = field(default_factory=dict)
-
-    def ucb(self) -> float:
-        mean = self.total / self.visits
-        return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
-
-
 def search(
     rules: AnyRules,
     state: Any,
@@ -105,18 +91,21 @@ def search(
     clock: Callable[[], float] | None = None,
 ) -> Any:
     """The move among `moves` (the seat's legal moves in `state`, a game of `seats` seats)
-    the search chose most often; `clock` (seconds) bounds it by `budget.milliseconds`."""
+    whose playouts scored best; `clock` (seconds) bounds it by `budget.milliseconds`."""
     if len(moves) == 1:
         return moves[0]
-    game = _Game(rules, seats, chance, _deadline(budget, clock))
-    candidates = game.candidates(state, seat, moves)
-    root = _Node(mover=seat)
+    game = _Game(rules, seats, _deadline(budget, clock))
+    candidates = game.candidates(state, seat, moves, chance)
+    totals = [0.0] * len(candidates)
     for _ in range(budget.iterations):
-        game.iterate(game.sample(state, seat), seat, candidates, root)
+        sample = game.sample(state, seat, chance)
+        seed = chance.below(SEED_SPAN).to_bytes(8, "big")
+        results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in candidates]
         if game.stop():
-            break
-    visits = {move: child.visits for move, child in root.children.items()}
-    return max(candidates, key=lambda move: visits.get(move, 0))  # ties: the heuristic's
+            break  # a round cut short by the clock would weigh its candidates unevenly
+        totals = [total + result for total, result in zip(totals, results, strict=True)]
+    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    return candidates[best]
 
 
 def _deadline(budget: Budget, clock: Callable[[], float] | None) -> Callable[[], bool]:
@@ -128,53 +117,46 @@ def _deadline(budget: Budget, clock: Callable[[], float] | None) -> Callable[[],
 
 @dataclass(frozen=True, slots=True)
 class _Game:
-    """One game's functions, its number of seats, the search's chance, and whether its time
-    is up (a playout stops there too: in a long game one playout may outlast a budget)."""
+    """One game's functions, its number of seats, and whether the search's time is up (a
+    playout stops there too: in a long game one playout may outlast a budget)."""
 
     rules: AnyRules
     seats: int
-    chance: Chance
     stop: Callable[[], bool]
 
-    def sample(self, state: Any, seat: int) -> Any:
+    def sample(self, state: Any, seat: int, chance: Chance) -> Any:
         assert self.rules.sample is not None, f"{self.rules.kind} has no sample function"
-        return self.rules.sample(state, seat, self.chance)
+        return self.rules.sample(state, seat, chance)
 
-    def candidates(self, state: Any, seat: int, moves: Sequence[Any]) -> tuple[Any, ...]:
+    def candidates(
+        self, state: Any, seat: int, moves: Sequence[Any], chance: Chance
+    ) -> tuple[Any, ...]:
         """The `ROOT_WIDTH` moves the game's heuristic ranks first, best first: the
         heuristic's pick, then its pick among the moves left, and so on."""
         view, left, ranked = self.rules.view(state, seat), list(moves), list[Any]()
         while left and len(ranked) < ROOT_WIDTH:
-            ranked.append(self.rules.heuristic(view, left, self.chance))
+            ranked.append(self.rules.heuristic(view, left, chance))
             left.remove(ranked[-1])
         return tuple(ranked)
 
-    def iterate(self, state: Any, mover: int, legal: tuple[Any, ...], root: _Node) -> None:
-        """One iteration on one sample: select, expand, play out, credit."""
-        path, node = [root], root
-        while True:
-            for move in legal:
-                if move in node.children:
-                    node.children[move].available += 1
-            untried = [move for move in legal if move not in node.children]
-            if untried:
-                move = self.chance.choice(untried)
-                node.children[move] = _Node(mover=mover)
-            else:
-                move = max(legal, key=lambda known: node.children[known].ucb())
-            node = node.children[move]
-            path.append(node)
-            state = self.play(state, mover, move)
-            turn = None if untried or self.rules.is_terminal(state) else self.turn(state)
+    def result(self, state: Any, seat: int, move: Any, chance: Chance) -> float:
+        """`seat`'s result of playing `move` in `state`, then the game out by heuristics."""
+        state = self.play(state, seat, move, chance)
+        for _ in range(PLAYOUT_LIMIT):
+            if self.rules.is_terminal(state) or self.stop():
+                break
+            turn = self.turn(state, chance)
             if turn is None:
                 break
             mover, legal = turn
-        results = self.results(self.playout(state))
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += results.get(visited.mover, 0.5)
+            choice = legal[0] if len(legal) == 1 else self.heuristic(state, mover, legal, chance)
+            state = self.play(state, mover, choice, chance)
+        return self.results(state).get(seat, 0.5)
 
-    def turn(self, state: Any) -> tuple[int, tuple[Any, ...]] | None:
+    def heuristic(self, state: Any, seat: int, legal: tuple[Any, ...], chance: Chance) -> Any:
+        return self.rules.heuristic(self.rules.view(state, seat), legal, chance)
+
+    def turn(self, state: Any, chance: Chance) -> tuple[int, tuple[Any, ...]] | None:
         """The seat to act in `state` and its moves (None when nobody may act)."""
         turns = []
         for seat in range(self.seats):
@@ -182,33 +164,35 @@ class _Game:
                 if not self.rules.real_time:
                     return seat, legal
                 turns.append((seat, legal))
-        return self.chance.choice(turns) if turns else None
+        return chance.choice(turns) if turns else None
 
-    def play(self, state: Any, seat: int, move: Any) -> Any:
+    def play(self, state: Any, seat: int, move: Any, chance: Chance) -> Any:
         try:
-            events = self.rules.decide(state, move, Context(seat, NOW, self.chance))
+            events = self.rules.decide(state, move, Context(seat, NOW, chance))
         except DomainError:
             return state  # not for a legal move; were it so, the playout ends at its limit
         for event in events:
             state = self.rules.evolve(state, event)
         return state
 
-    def playout(self, state: Any) -> Any:
-        for _ in range(PLAYOUT_LIMIT):
-            if self.rules.is_terminal(state) or self.stop() or (turn := self.turn(state)) is None:
-                return state
-            seat, legal = turn
-            state = self.play(state, seat, self.chance.choice(legal))
-        return state
-
     def results(self, state: Any) -> dict[int, float]:
+        """Each seat's result: the mean of its share of the places beaten and its share of
+        the score against the others' mean (by the scores' own direction)."""
         standings: tuple[Standing, ...] = self.rules.outcome(state)
         if len(standings) < 2:
             return {}
         last = max(standing.place for standing in standings)
-        if last == 1:
-            return {standing.seat: 0.5 for standing in standings}
-        return {s.seat: (last - s.place) / (last - 1) for s in standings}
+        first = min(standings, key=lambda standing: standing.place)
+        higher_wins = first.score >= max(standing.score for standing in standings)
+        results = {}
+        for standing in standings:
+            placed = 0.5 if last == 1 else (last - standing.place) / (last - 1)
+            others = [other.score for other in standings if other is not standing]
+            mean = sum(others) / len(others)
+            ahead = (standing.score - mean) if higher_wins else (mean - standing.score)
+            margin = ahead / (abs(standing.score) + abs(mean) + 1)
+            results[standing.seat] = (placed + (1 + margin) / 2) / 2
+        return results
 
 
 @dataclass(frozen=True, slots=True)
