@@ -18,8 +18,9 @@ The candidates are the `ROOT_WIDTH` moves the heuristic ranks first (the heurist
 again without its pick, and so on), and every candidate is played out on the same sample
 with the same chance for the rest of the game ("common random numbers"): the luck of the
 deal falls alike on all of them, so a few dozen samples tell moves apart that a few
-hundred independent playouts could not. The move with the best total wins, ties going to the
-heuristic's order; a search that completes no iteration plays the heuristic's pick.
+hundred independent playouts could not. The heuristic's pick is played unless another
+candidate beats it on the samples by more than their noise (`CONFIDENCE`): choosing the
+best of four noisy estimates would otherwise trade good moves for lucky ones.
 
 Only the game's own functions are used (`sample`, `decide`, `evolve`, `legal_moves`,
 `is_terminal`, `outcome`, `view` and `heuristic`), so no game has search code of its own.
@@ -32,6 +33,8 @@ Time arrives as an argument (`clock`), chance from the `Chance` given, so with a
 iterations alone a seat's choice is a function of its game, seat and version.
 """
 
+import math
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -49,6 +52,9 @@ PLAYOUT_LIMIT: Final = 1_000
 NOW: Final = datetime(2026, 1, 1, tzinfo=UTC)
 """The time a sampled decision sees: no game's moves depend on the clock in play."""
 SEED_SPAN: Final = 1 << 62
+CONFIDENCE: Final = 1.645
+"""How sure the samples must be that a move beats the heuristic's pick before it is played
+instead: a one-sided 95% bound on their paired differences."""
 
 
 ITERATIONS: Final = (1, 20_000)
@@ -96,16 +102,31 @@ def search(
         return moves[0]
     game = _Game(rules, seats, _deadline(budget, clock))
     candidates = game.candidates(state, seat, moves, chance)
-    totals = [0.0] * len(candidates)
+    rounds: list[list[float]] = []
     for _ in range(budget.iterations):
         sample = game.sample(state, seat, chance)
         seed = chance.below(SEED_SPAN).to_bytes(8, "big")
         results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in candidates]
         if game.stop():
             break  # a round cut short by the clock would weigh its candidates unevenly
-        totals = [total + result for total, result in zip(totals, results, strict=True)]
-    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-    return candidates[best]
+        rounds.append(results)
+    return candidates[_best(rounds, len(candidates))]
+
+
+def _best(rounds: list[list[float]], width: int) -> int:
+    """The candidate to play: the one ahead of the heuristic's pick (the first) by the most,
+    among those ahead by more than `CONFIDENCE` standard errors of their paired differences
+    over the rounds; the first when none is."""
+    best, lead = 0, 0.0
+    for index in range(1, width):
+        gains = [results[index] - results[0] for results in rounds]
+        if len(gains) < 2:
+            break
+        mean = statistics.fmean(gains)
+        error = statistics.stdev(gains, mean) / math.sqrt(len(gains))
+        if mean > CONFIDENCE * error and mean > lead:
+            best, lead = index, mean
+    return best
 
 
 def _deadline(budget: Budget, clock: Callable[[], float] | None) -> Callable[[], bool]:
