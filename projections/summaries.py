@@ -57,8 +57,14 @@ class TableSummaries:
 
 def summary(stored: StoredEvent, state: table.AnyTable) -> TableSummary:
     """The summary of a game as it stands after `stored`, the end of a command."""
-    assert stored.kind is not None and state.status != "new"
-    rules = GAMES[stored.kind]
+    assert stored.kind is not None
+    return summarise(stored.stream_id, stored.kind, state, stored.recorded_at)
+
+
+def summarise(game_id: str, kind: str, state: table.AnyTable, at: datetime) -> TableSummary:
+    """The summary of game `game_id`, of `kind`, as `state` last changed, at `at`."""
+    assert state.status != "new"
+    rules = GAMES[kind]
     playing = state.status == "playing"
     to_act = [
         seat
@@ -66,12 +72,12 @@ def summary(stored: StoredEvent, state: table.AnyTable) -> TableSummary:
         if playing and table.legal_moves(rules, state, seat)
     ]
     return TableSummary(
-        game_id=stored.stream_id,
-        kind=stored.kind,
+        game_id=game_id,
+        kind=kind,
         status=state.status,
         version=state.version,
         seats=[seat.name for seat in state.seats],
         to_act=to_act,
         public_view=msgspec.to_builtins(table.view(rules, state, SPECTATOR)),
-        last_activity=stored.recorded_at,
+        last_activity=at,
     )

@@ -13,10 +13,12 @@ from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
+from projections.lobby import LobbyTable
+from projections.summaries import summarise
 
 EXAMPLE_TIME = datetime(2026, 3, 21, 12, 0, tzinfo=UTC)
 EXAMPLE_SECRET = b"an example table's secret seed"
-CREATED_AT = "2026-03-21T12:00:00+00:00"
+CREATED_AT = EXAMPLE_TIME.isoformat()
 
 
 class KindExample(NamedTuple):
@@ -31,6 +33,8 @@ class KindExample(NamedTuple):
     public: Any
     command: Any
     events: list[Any]
+    summary: Any
+    """The table's summary, as its read model keeps it."""
 
     @property
     def version(self) -> int:
@@ -65,6 +69,7 @@ def kind_example(kind: str) -> KindExample:
         public=json_value(table.view(rules, state, SPECTATOR)),
         command=json_value(moves[0]) if moves else {"type": "start_game"},
         events=json_value(events),
+        summary=json_value(summarise(EXAMPLE_ID, kind, state, EXAMPLE_TIME)),
     )
 
 
@@ -97,19 +102,15 @@ def sse(event: str, data: Any, version: int | None = None) -> str:
     return f"{id_line}event: {event}\ndata: {json.dumps(data)}\n\n"
 
 
-def summary(example: KindExample) -> dict[str, Any]:
+def summary(example: KindExample) -> Any:
     """The table's summary (`GET /tables/{game_id}`)."""
-    public = example.public
-    seats = [seat["name"] for seat in public["seats"]]
-    row = {"game_id": EXAMPLE_ID, "kind": example.kind, "status": public["status"]}
-    row |= {"version": public["version"], "seats": seats, "to_act": [0]}
-    return row | {"public_view": public, "last_activity": CREATED_AT}
+    return example.summary
 
 
 def lobby_page(example: KindExample) -> dict[str, Any]:
     """The lobby's page of the table, before its start, one seat taken (`GET /lobby`)."""
     rules, options = GAMES[example.kind], example.view["options"]
-    row = {"game_id": EXAMPLE_ID, "kind": example.kind, "options": options, "seats": ["ada"]}
-    row |= {"min_seats": rules.min_seats, "max_seats": rules.max_seats}
-    row |= {"free_seats": rules.max_seats - 1, "created_at": CREATED_AT}
-    return {"items": [row], "next_offset": None}
+    low, high = rules.min_seats, rules.max_seats
+    at = EXAMPLE_TIME
+    row = LobbyTable(EXAMPLE_ID, example.kind, options, ["ada"], low, high, high - 1, at)
+    return {"items": [json_value(row)], "next_offset": None}
