@@ -5,7 +5,7 @@ from commands.registry import game_rules
 from domain.bots import random_move
 from domain.errors import DomainError
 from domain.matches import Player
-from domain.search import DEFAULT_BUDGET, Searcher
+from domain.search import DEFAULT_BUDGET, Budget, Searcher
 
 
 def strategies(kind: str) -> dict[str, Player]:
@@ -17,10 +17,13 @@ def strategies(kind: str) -> dict[str, Player]:
     return offered
 
 
-def strategy(kind: str, name: str) -> Player:
-    """The bot called `name` for a game kind, or a refusal naming those there are."""
+def strategy(kind: str, name: str, think: Budget | None = None) -> Player:
+    """The bot called `name` for a game kind, or a refusal naming those there are; a budget
+    to `think` within is for the search bot alone."""
     offered = strategies(kind)
     if name not in offered:
         known = ", ".join(sorted(offered))
         raise DomainError("unknown_bot", f"no bot {name!r} for {kind}; known: {known}")
+    if think is not None and not isinstance(offered[name], Searcher):
+        raise DomainError("think_without_search", "only the search bot takes a budget")
     return offered[name]

@@ -52,8 +52,6 @@ from commands.redaction import VersionedEvent, redacted, rows_after, shown
 from commands.registry import GAMES
 from commands.strategies import strategy
 from domain import table
-from domain.errors import DomainError
-from domain.search import Searcher
 
 AnyRequest = Request[Any, Any, Any]
 KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
@@ -237,9 +235,7 @@ async def seat_command(
     any, says who asks), a player's (named after the player unless a name is given) or a
     casual one (a free name)."""
     if data.bot is not None:
-        bot = strategy((await handler.games.latest(game_id)).rules.kind, data.bot)
-        if data.think is not None and not isinstance(bot, Searcher):
-            raise DomainError("think_without_search", "only the search bot takes a budget")
+        strategy((await handler.games.latest(game_id)).rules.kind, data.bot, data.think)
         by = await viewer(handler, game_id, bearer_token(request))
         by_seat = None if by < 0 else by
         return table.TakeSeat(data.name, data.entropy, data.bot, by=by_seat, think=data.think)
