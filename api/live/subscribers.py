@@ -36,9 +36,8 @@ def message(version: int, event: Any) -> ServerSentEventMessage:
 
 def narration_message(item: VersionedEvent) -> ServerSentEventMessage:
     """What an event means to the stream's viewer, right after the event itself."""
-    tag = item.event.__struct_config__.tag
-    data = msgspec.json.encode(Narration(item.version, tag, item.narration)).decode()
-    return ServerSentEventMessage(data=data, event="narration", id=item.version)
+    data = msgspec.json.encode(Narration(item.version, tag_of(item.event), item.narration))
+    return ServerSentEventMessage(data=data.decode(), event="narration", id=item.version)
 
 
 def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
