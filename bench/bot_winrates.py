@@ -81,14 +81,14 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def measure(match: Match, games: int, processes: int, progress: int) -> None:
+def measure(match: Match, seeds: range, processes: int, progress: int) -> None:
     """Print the kind's row, and a row so far every `progress` games (a long run can be
     read before it ends)."""
     started, results = time.perf_counter(), []
     with ProcessPoolExecutor(processes) as pool:
-        for result in pool.map(play, [match] * games, range(games), chunksize=2):
+        for result in pool.map(play, [match] * len(seeds), seeds, chunksize=2):
             results.append(result)
-            if len(results) % progress == 0 or len(results) == games:
+            if len(results) % progress == 0 or len(results) == len(seeds):
                 print(_row(match, results, time.perf_counter() - started), flush=True)
 
 
@@ -112,6 +112,9 @@ def main() -> None:
     parser.add_argument("--seats", choices=["two", "usual"], default="usual")
     parser.add_argument("--iterations", type=int, default=100, help="the search's budget")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="play seeds from here (to split a run)"
+    )
     parser.add_argument("--progress", type=int, default=50, help="a row so far every N games")
     arguments = parser.parse_args()
     measured = "search" if arguments.against == "heuristic" else "heuristic"
@@ -125,7 +128,8 @@ def main() -> None:
     for kind in arguments.kind or list(GAMES):
         seats = 2 if arguments.seats == "two" else SEATS[kind]
         match = Match(kind, seats, arguments.against, arguments.iterations)
-        measure(match, arguments.games, arguments.processes, arguments.progress)
+        seeds = range(arguments.first_seed, arguments.first_seed + arguments.games)
+        measure(match, seeds, arguments.processes, arguments.progress)
 
 
 if __name__ == "__main__":
