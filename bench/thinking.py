@@ -72,7 +72,8 @@ async def search_tables(port: int) -> None:
         assert status == 201, created
         path = f"/games/{created['id']}/seats"
         _, first = await http.request("POST", path, {"bot": "search"})
-        await http.request("POST", path, {"bot": "search"})
+        status, second = await http.request("POST", path, {"bot": "search"}, token=first["token"])
+        assert status == 201, second  # a seat seats the next bot
         start = {"type": "start_game"}
         await http.request("POST", f"/games/{created['id']}/commands", start, token=first["token"])
     http.close()

@@ -50,16 +50,23 @@ async def view(client: AsyncClient, game_id: str, token: str | None = None) -> A
 
 
 async def play(
-    client: AsyncClient, game_id: str, tokens: list[str], rng: random.Random, steps: int
+    client: AsyncClient,
+    game_id: str,
+    tokens: list[str],
+    rng: random.Random,
+    steps: int,
+    avoid: str | None = None,
 ) -> Any:
-    """Post up to `steps` random legal moves; returns the last spectator view."""
+    """Post up to `steps` random legal moves, none of type `avoid` where there is another;
+    returns the last spectator view."""
     for _ in range(steps):
         views = [await view(client, game_id, token) for token in tokens]
         movers = [seat for seat, seen in enumerate(views) if seen["legal_moves"]]
         if not movers:
             break
         seat = rng.choice(movers)
-        move = rng.choice(views[seat]["legal_moves"])
+        moves = views[seat]["legal_moves"]
+        move = rng.choice([m for m in moves if m["type"] != avoid] or moves)
         sent = await client.post(
             f"/games/{game_id}/commands", json=move, headers=bearer(tokens[seat])
         )
