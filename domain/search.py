@@ -97,7 +97,8 @@ def search(
     clock: Callable[[], float] | None = None,
 ) -> Any:
     """The move among `moves` (the seat's legal moves in `state`, a game of `seats` seats)
-    whose playouts scored best; `clock` (seconds) bounds it by `budget.milliseconds`."""
+    to play: the heuristic's pick unless the playouts show another better (`_best`);
+    `clock` (seconds) bounds it by `budget.milliseconds`."""
     if len(moves) == 1:
         return moves[0]
     game = _Game(rules, seats, _deadline(budget, clock))
@@ -117,11 +118,11 @@ def _best(rounds: list[list[float]], width: int) -> int:
     """The candidate to play: the one ahead of the heuristic's pick (the first) by the most,
     among those ahead by more than `CONFIDENCE` standard errors of their paired differences
     over the rounds; the first when none is."""
+    if len(rounds) < 2:
+        return 0  # no spread to judge a difference by
     best, lead = 0, 0.0
     for index in range(1, width):
         gains = [results[index] - results[0] for results in rounds]
-        if len(gains) < 2:
-            break
         mean = statistics.fmean(gains)
         error = statistics.stdev(gains, mean) / math.sqrt(len(gains))
         if mean > CONFIDENCE * error and mean > lead:

@@ -111,6 +111,5 @@ def lobby_page(example: KindExample) -> dict[str, Any]:
     """The lobby's page of the table, before its start, one seat taken (`GET /lobby`)."""
     rules, options = GAMES[example.kind], example.view["options"]
     low, high = rules.min_seats, rules.max_seats
-    at = EXAMPLE_TIME
-    row = LobbyTable(EXAMPLE_ID, example.kind, options, ["ada"], low, high, high - 1, at)
+    row = LobbyTable(EXAMPLE_ID, example.kind, options, ["ada"], low, high, high - 1, EXAMPLE_TIME)
     return {"items": [json_value(row)], "next_offset": None}
