@@ -3,6 +3,7 @@ game; without `bots_after` a table waits for players alone."""
 
 import asyncio
 import time
+from typing import Any
 
 from httpx import AsyncClient
 
@@ -13,16 +14,22 @@ WAIT_SECONDS = 60
 """A bound on the wait for what must come, never on how fast it comes."""
 
 
+async def once_bots_came(client: AsyncClient, game_id: str, token: str) -> Any:
+    """The table as the seat sees it once it is no longer open (the bots came)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while (game := await view(client, game_id, token))["status"] == "open":
+        assert time.monotonic() < deadline, "the bots never came"
+        await asyncio.sleep(0.2)
+    return game
+
+
 async def test_bots_take_the_free_seats_after_the_wait_and_the_game_starts(
     client: AsyncClient,
 ) -> None:
     handle, token = await register(client, "ada")
     body = {"kind": "mad", "seats": 5, "bots_after": 1}
     seated = ok(await client.post("/quickplay", json=body, headers=bearer(token)), 201)
-    deadline = time.monotonic() + WAIT_SECONDS
-    while (game := await view(client, seated["game_id"], token))["status"] == "open":
-        assert time.monotonic() < deadline, "the bots never came"
-        await asyncio.sleep(0.2)
+    game = await once_bots_came(client, seated["game_id"], token)
     assert game["status"] == "playing"
     assert len(game["seats"]) == 5
     assert game["seats"][seated["seat"]]["player"] == handle
@@ -42,10 +49,7 @@ async def test_the_caller_chooses_the_bots_that_come(client: AsyncClient) -> Non
     _, token = await register(client, "ada")
     body = {"kind": "ecliptic", "bots_after": 0, "bot": "search"}
     seated = ok(await client.post("/quickplay", json=body, headers=bearer(token)), 201)
-    deadline = time.monotonic() + WAIT_SECONDS
-    while (game := await view(client, seated["game_id"], token))["status"] == "open":
-        assert time.monotonic() < deadline, "the bots never came"
-        await asyncio.sleep(0.2)
+    game = await once_bots_came(client, seated["game_id"], token)
     assert [seat["bot"] for seat in game["seats"]].count("search") == 1
 
 
