@@ -15,6 +15,8 @@ themselves; clients come back with `Last-Event-ID`.
 
 import asyncio
 import contextlib
+import math
+import time
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -103,6 +105,8 @@ class LiveHub:
         self.closing = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+        self.lobby_heard_at = -math.inf
+        """When (`time.monotonic`) news last came that opens, fills or starts a table."""
         self.beats = 0
         """Heartbeats so far."""
         self._beat_listeners: list[Callable[[], None]] = []
@@ -119,19 +123,20 @@ class LiveHub:
         when a table opens, fills or starts."""
         if feed := self._feeds.get(news.game_id):
             feed.hear(news)
-        if self._waiting.get(LOBBY) and _changes_lobby(news):
-            for waiter in self._waiting[LOBBY]:
+        if _changes_lobby(news):
+            self.lobby_heard_at = time.monotonic()
+            for waiter in self._waiting.get(LOBBY, ()):
                 waiter.set()
 
     def poll_seconds(self) -> float:
         return POLL_SECONDS if self._connected() else POLL_SECONDS_WITHOUT_REDIS
 
-    async def wait(self, topic: str, seconds: float) -> bool:
+    async def wait(self, topic: str, seconds: float) -> None:
         """Return when the topic (LOBBY) may have news, or after `seconds` at the latest
-        (at once when the service is stopping); True when woken."""
+        (at once when the service is stopping)."""
         waiter = asyncio.Event()
         if self.closing.is_set():
-            return False
+            return
         self._waiting[topic].add(waiter)
         try:
             with contextlib.suppress(TimeoutError):
@@ -140,7 +145,6 @@ class LiveHub:
             self._waiting[topic].discard(waiter)
             if not self._waiting[topic]:
                 del self._waiting[topic]
-        return waiter.is_set()
 
     async def feed(self, games: GameRepository, game_id: str) -> GameFeed:
         """The game's feed, loaded; opened (and run) by its first stream."""

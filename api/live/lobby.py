@@ -2,10 +2,11 @@
 
 The streams asking for the same page (`kind`, `limit`) share one feed, which reads the page
 for all of them. The hub wakes the feeds on every event that opens, fills or starts a table.
-The lobby is a read model, which trails the log by the projection lag, so a woken feed reads
-the page again every `SETTLE_STEP` seconds for up to `SETTLE_SECONDS` until it has changed; a
-feed also reads it at every poll anyway, so a lost wake-up only delays a change, and a read
-that fails (Postgres down) is tried again at the next one while the streams go on. A stream
+The lobby is a read model, which trails the log by the projection lag, so for `SETTLE_SECONDS`
+after the last such event (heard before the feed opened, or while it was reading) a feed reads
+the page every `SETTLE_STEP` seconds; a feed also reads it at every poll anyway, so a lag
+beyond that only delays a change, and a read that fails (Postgres down) is tried again at the
+next one while the streams go on. A stream
 that falls behind only misses pages that were replaced: it is always sent the latest. The
 hub's heartbeat wakes the streams too, and one quiet since the beat before sends a
 keep-alive.
@@ -14,6 +15,7 @@ keep-alive.
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -32,22 +34,9 @@ from infra import read_models
 from projections.lobby import LobbyTable
 
 log = logging.getLogger(__name__)
-SETTLE_STEP = 0.05
-SETTLE_SECONDS = 2.0
+SETTLE_STEP = 0.1
+SETTLE_SECONDS = 3.0
 LobbyPage = Page[LobbyTable]
-
-
-async def changed_page(
-    pool: asyncpg.Pool, kind: str | None, limit: int, shown: LobbyPage
-) -> LobbyPage:
-    """The lobby page once it differs from `shown`, or as it is after `SETTLE_SECONDS`."""
-    page = await lobby_page(pool, kind, limit)
-    for _ in range(int(SETTLE_SECONDS / SETTLE_STEP)):
-        if page != shown:
-            break
-        await asyncio.sleep(SETTLE_STEP)
-        page = await lobby_page(pool, kind, limit)
-    return page
 
 
 def lobby_message(page: LobbyPage) -> bytes:
@@ -83,9 +72,12 @@ class LobbyFeed:
     async def run(self) -> None:
         try:
             while self.streams and not self._hub.closing.is_set():
-                woken = await self._hub.wait(LOBBY, self._hub.poll_seconds())
+                if time.monotonic() < self._hub.lobby_heard_at + SETTLE_SECONDS:
+                    await asyncio.sleep(SETTLE_STEP)
+                else:
+                    await self._hub.wait(LOBBY, self._hub.poll_seconds())
                 try:
-                    page = await self._next_page(woken)
+                    page = await lobby_page(self._pool, self._kind, self._limit)
                 except UNAVAILABLE as error:
                     log.warning("the lobby stream cannot read the lobby now: %s", error)
                     continue
@@ -94,11 +86,6 @@ class LobbyFeed:
         finally:
             self.stopped = True
             self.changed.set()
-
-    async def _next_page(self, woken: bool) -> LobbyPage:
-        if woken and self.shown is not None:
-            return await changed_page(self._pool, self._kind, self._limit, self.shown)
-        return await lobby_page(self._pool, self._kind, self._limit)
 
 
 class LobbyFeeds:
