@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from httpx import AsyncClient
 
 from api.main.cli import main
+from commands.store import Position
 from infra import rebuilds
 from infra.postgres_store import PostgresEventStore
 from infra.projection_runner import all_projections, projection_names
@@ -160,8 +161,10 @@ async def test_events_committed_while_the_shadow_filled_are_folded_in_by_the_swa
     async def fill_then_open_a_table(shadow: rebuilds.Shadow, progress: Any = None) -> None:
         await filled(shadow, progress)
         opened.append((await open_table(client, "gnono", 2))[0])
+        last = (await store.read_stream(opened[0]))[-1]
+        just_before = Position(last.tx_id, last.global_position - 1)
         deadline = asyncio.get_running_loop().time() + 30
-        while not any(e.stream_id == opened[0] for e in await store.read_all(shadow.position)):
+        while not await store.read_all(just_before, 1):  # its last event below the horizon
             assert asyncio.get_running_loop().time() < deadline, "the horizon never passed"
             await asyncio.sleep(0.05)
 
