@@ -7,8 +7,10 @@ real `cardroom serve` for the web client's pages.
 - `web_service`: the service for the web client, one per test process, its bots quick
   (`CARDROOM_BOT_PACE` 0.05 s); an `httpx.Client` on its base URL.
 - `page`: a fresh page for one test on the web service (started first, for the same
-  reason), with short step timeouts; at the end it is saved as a screenshot in
-  tests/e2e/screenshots/ (git-ignored), and no script of it may have failed uncaught.
+  reason), with short step timeouts (an `expect` waits as long as a step: what a page shows
+  of a read model trails it by the projection lag, which a busy machine stretches); at the
+  end it is saved as a screenshot in tests/e2e/screenshots/ (git-ignored), and no script of
+  it may have failed uncaught.
 """
 
 import re
@@ -19,6 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.test_service import service
 
@@ -35,6 +38,7 @@ CHROMIUM_ARGS = [
 STEP_SECONDS = 15
 """The longest any single browser step (launch, navigation, a script) may take."""
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+expect.set_options(timeout=STEP_SECONDS * 1000)
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's chromium (`make browser` installs it)"
