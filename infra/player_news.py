@@ -14,7 +14,13 @@ from commands import challenges as challenge_codec
 from commands.store import EventStore, StoredEvent
 from domain import challenges, table
 from infra.read_models import Page, PostgresReadModel, _columns, _page, write
-from projections.player_news import PlayerNews, PlayerNotice, PlayerTable, challenge_changes
+from projections.player_news import (
+    ChallengeRow,
+    PlayerNews,
+    PlayerNotice,
+    PlayerTable,
+    challenge_changes,
+)
 
 PLAYER_NEWS = "cardroom_player_news"
 """The channel each batch of notices notifies on commit, once per player it wrote to."""
@@ -102,6 +108,18 @@ async def player_tables(
         " ORDER BY your_turn DESC, game_id"
     )
     return await _page(pool, PlayerTable, sql, (player,), limit, offset)
+
+
+async def open_challenges(
+    pool: asyncpg.Pool, player: str, limit: int, offset: int
+) -> Page[ChallengeRow]:
+    """The open challenges a player made or was made, the soonest to expire first."""
+    sql = (
+        f"SELECT {_columns(ChallengeRow)} FROM challenges WHERE status = 'open'"
+        " AND expires_at > now() AND (challenger = $1 OR challenged = $1)"
+        " ORDER BY expires_at, challenge_id"
+    )
+    return await _page(pool, ChallengeRow, sql, (player,), limit, offset)
 
 
 async def due_challenges(pool: asyncpg.Pool, now: datetime, limit: int = 100) -> list[str]:

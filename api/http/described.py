@@ -71,6 +71,12 @@ CHALLENGE_ISSUED = {
 """A challenge issued, as the players' streams hear it."""
 
 
+def challenge_row(status: str, game_id: str | None = None, reason: str | None = None) -> Any:
+    """The challenge above as its row (`ChallengeRow`) shows it once `status`."""
+    issued = {key: value for key, value in CHALLENGE_ISSUED.items() if key != "type"}
+    return issued | {"status": status, "game_id": game_id, "reason": reason}
+
+
 def playing_codes() -> tuple[str, ...]:
     """Every code a command posted to a table may be refused with by the table or by the
     game of any hosted kind, as they declare them (the 4xx codes of their own are listed

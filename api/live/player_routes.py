@@ -80,7 +80,8 @@ async def player_live(
     issued to or by them and each answer, games started at which they sit, their turn,
     games finished with the standings, rematches offered. The id is the notice's position:
     reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
-    after the newest notice (`GET /players/me/games` tells what stands).
+    after the newest notice (`GET /players/me/games` and `GET /players/me/challenges`, read
+    once it is open, tell what stands).
 
     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`)
     and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with

@@ -22,12 +22,12 @@ from api.http.bodies import (
 )
 from api.http.described import (
     BODY,
-    CHALLENGE_ISSUED,
     CONTRACT,
     EXAMPLE_CHALLENGE,
     EXAMPLE_ID,
     SIGNED,
     Described,
+    challenge_row,
 )
 from api.http.errors import HttpRefusal
 from api.http.rate_limits import RATE_LIMIT
@@ -64,8 +64,7 @@ ISSUE = Described(
 
 
 def _example(status: str, game_id: str | None = None, reason: str | None = None) -> Any:
-    shown = {key: value for key, value in CHALLENGE_ISSUED.items() if key != "type"}
-    return {"value": shown | {"status": status, "game_id": game_id, "reason": reason}}
+    return {"value": challenge_row(status, game_id, reason)}
 
 
 SHOW = Described(("challenge_not_found",), answers={"challenge": _example("accepted", EXAMPLE_ID)})

@@ -1,5 +1,5 @@
 """Players: register a handle and get its token (shown once); sign in with the token; the
-tables a player sits at."""
+tables a player sits at and the challenges still open to or by them."""
 
 from typing import Annotated
 from urllib.parse import quote
@@ -11,12 +11,20 @@ from litestar.params import KwargDefinition
 
 from api.http.auth import PLAYER_TOKEN, SIGNED_IN, HandlerDependency, SignedInPlayer
 from api.http.bodies import PlayerCreated, PlayerSignedIn, payload_of
-from api.http.described import BODY, CONTRACT, EXAMPLE_ID, QUERY, SIGNED, Described
+from api.http.described import (
+    BODY,
+    CONTRACT,
+    EXAMPLE_ID,
+    QUERY,
+    SIGNED,
+    Described,
+    challenge_row,
+)
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
 from infra import player_news
-from projections.player_news import PlayerTable
+from projections.player_news import ChallengeRow, PlayerTable
 
 
 @post(
@@ -52,6 +60,7 @@ async def register_player(
 PlayerTablePage = Annotated[
     Page[PlayerTable], KwargDefinition(schema_component_key="PlayerTablePage")
 ]
+ChallengePage = Annotated[Page[ChallengeRow], KwargDefinition(schema_component_key="ChallengePage")]
 
 
 GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
@@ -84,6 +93,36 @@ async def my_games(
     return Page(*await player_news.player_tables(state.pool, player, limit, offset))
 
 
+MY_CHALLENGES = Described(
+    (*QUERY, *SIGNED),
+    answers={
+        "page": {
+            "value": {
+                "items": [challenge_row("open")],
+                "next_offset": None,
+            }
+        }
+    },
+)
+
+
+@get(
+    "/players/me/challenges",
+    tags=["players"],
+    opt={CONTRACT: MY_CHALLENGES},
+    security=PLAYER_TOKEN,
+    dependencies=SIGNED_IN,
+)
+async def my_challenges(
+    state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
+) -> ChallengePage:
+    """The challenges still open that the caller (Bearer player token) made or was made, the
+    soonest to expire first: with `GET /players/me/games`, what stands when a client opens
+    the player's stream, which tells only what comes after. A read model: it trails the log
+    by the projection lag."""
+    return Page(*await player_news.open_challenges(state.pool, player, limit, offset))
+
+
 @get(
     "/player",
     tags=["players"],
@@ -97,4 +136,4 @@ async def signed_in_player(player: SignedInPlayer) -> PlayerSignedIn:
     return PlayerSignedIn(player)
 
 
-PLAYER_ROUTES = [register_player, signed_in_player, my_games]
+PLAYER_ROUTES = [register_player, signed_in_player, my_games, my_challenges]

@@ -10,6 +10,7 @@ from httpx import AsyncClient
 from tests.api.players import bearer, ok
 from tests.api.registered import register
 from tests.api.sse import Message, SseReader, open_stream
+from tests.projections.settle import settled
 
 STREAM = "/players/me/live"
 
@@ -118,6 +119,29 @@ async def test_declined_cancelled_and_expired_challenges_are_heard_on_both_strea
         assert ok(await client.get(f"/challenges/{challenge_id}"))["status"] == status
     late = await client.post(f"/challenges/{expired}/accept", headers=bearer(ada_token))
     problem(late, 409, "challenge_expired")
+
+
+async def test_the_challenges_still_open_stand_for_both_players_before_any_stream(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    ada, ada_token = await register(client, "ada")
+    bo, bo_token = await register(client, "bo")
+    _, cy_token = await register(client, "cy")
+    kept = await challenge(client, ada_token, challenged=bo)
+    declined = await challenge(client, ada_token, challenged=bo)
+    ok(await client.post(f"/challenges/{declined}/decline", headers=bearer(bo_token)))
+    cancelled = await challenge(client, bo_token, challenged=ada)
+    ok(await client.post(f"/challenges/{cancelled}/cancel", headers=bearer(bo_token)))
+    await settled(pool, ("player_news",))
+    for token in (ada_token, bo_token):
+        page = ok(await client.get("/players/me/challenges", headers=bearer(token)))
+        assert [row["challenge_id"] for row in page["items"]] == [kept]
+        assert page["items"][0] | {"expires_at": None} == ok(
+            await client.get(f"/challenges/{kept}")
+        ) | {"expires_at": None}
+    others = ok(await client.get("/players/me/challenges", headers=bearer(cy_token)))
+    assert others == {"items": [], "next_offset": None}
+    problem(await client.get("/players/me/challenges"), 401, "missing_token")
 
 
 async def test_bad_challenges_and_answers_are_refused_and_record_nothing(

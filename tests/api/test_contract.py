@@ -36,7 +36,7 @@ SECURITY = {
         key: [PLAYER]
         for key in operations(unconnected_app())
         if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
-        or key[1] in ("/players/me/live", "/players/me/games")
+        or key[1] in ("/players/me/live", "/players/me/games", "/players/me/challenges")
     },
     ("get", "/player"): [PLAYER],
 }
@@ -225,6 +225,7 @@ async def challenges_and_news(
     reason = {"reason": "later"}
     await api.ok("post", path + "/decline", json_body=reason, token=tokens[1], challenge_id=ids[0])
     await api.ok("post", path + "/cancel", token=tokens[0], challenge_id=ids[1])
+    await api.ok("get", "/players/me/challenges", token=tokens[1])
     await api.ok("get", path, challenge_id=ids[2])
     await api.ok("post", path + "/accept", 201, token=tokens[1], challenge_id=ids[2])
     await api.ok("get", "/players/me/games", token=tokens[1])

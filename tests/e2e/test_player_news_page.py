@@ -1,6 +1,7 @@
-"""The player's news in the web client: a challenge made to the player shows on the page and
-is accepted there, which opens its table; a table elsewhere where it is the player's turn
-shows as a badge; a player's page challenges them."""
+"""The player's news in the web client: a challenge made to the player before the page opened
+shows on it and is accepted there, which opens its table; one made while the page is open
+shows at once and leaves once answered; a table elsewhere where it is the player's turn shows
+as a badge; a player's page challenges them."""
 
 import json
 import re
@@ -46,14 +47,14 @@ def test_a_challenge_is_accepted_on_the_page_and_a_turn_elsewhere_shows(
     base = str(web_service.base_url).rstrip("/")
     ada, ada_token = register(web_service, "ada")
     bo, bo_token = register(web_service, "bo")
+    first_offer = challenge(web_service, ada_token, bo)
     open_lobby(page, base)
     kept = json.dumps({"handle": bo, "token": bo_token})
     page.evaluate(f"() => localStorage.setItem('cardroom.player', {json.dumps(kept)})")
     page.reload()
     open_lobby(page, base)
 
-    challenge(web_service, ada_token, bo)
-    offered = page.locator('[data-testid="challenge"]')
+    offered = page.locator(f'[data-challenge="{first_offer}"]')
     offered.wait_for()
     assert ada in offered.inner_text()
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -64,8 +65,10 @@ def test_a_challenge_is_accepted_on_the_page_and_a_turn_elsewhere_shows(
     page.locator('[data-testid="status"]:text-is("playing")').wait_for()
 
     second = challenge(web_service, ada_token, bo)
+    page.locator(f'[data-challenge="{second}"]').wait_for()
     accepted = web_service.post(f"/challenges/{second}/accept", headers=bearer(bo_token))
     assert accepted.status_code == 201, accepted.text
+    page.locator(f'[data-challenge="{second}"]').wait_for(state="detached")
     elsewhere = accepted.json()["game_id"]
     bring_the_turn_to(web_service, elsewhere, ada_token, bo_token)
     badge = page.locator(f'a[href="/play/{elsewhere}"] [data-testid="your-turn-elsewhere"]')

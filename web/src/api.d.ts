@@ -330,7 +330,8 @@ export interface paths {
          *     issued to or by them and each answer, games started at which they sit, their turn,
          *     games finished with the standings, rematches offered. The id is the notice's position:
          *     reconnect with `Last-Event-ID` for exactly what was missed; without it the stream starts
-         *     after the newest notice (`GET /players/me/games` tells what stands).
+         *     after the newest notice (`GET /players/me/games` and `GET /players/me/challenges`, read
+         *     once it is open, tell what stands).
          *
          *     Each message's `event` is the notice's `type`, its `data` the notice (a `PlayerNotice`)
          *     and its `id` the notice's position (`<tx_id>-<global_position>-<slot>`): reconnect with
@@ -684,6 +685,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/players/me/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MyChallenges
+         * @description The challenges still open that the caller (Bearer player token) made or was made, the
+         *     soonest to expire first: with `GET /players/me/games`, what stands when a client opens
+         *     the player's stream, which tells only what comes after. A read model: it trails the log
+         *     by the projection lag.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["PlayersMeChallengesMyChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quickplay": {
         parameters: {
             query?: never;
@@ -856,6 +882,14 @@ export interface components {
         /** ChallengeIssuedAnswer */
         ChallengeIssuedAnswer: {
             challenge_id: string;
+        };
+        /**
+         * ChallengePage
+         * @description One page; `next_offset` is null on the last.
+         */
+        ChallengePage: {
+            items: components["schemas"]["ChallengeRow"][];
+            next_offset: number | null;
         };
         /**
          * ChallengeRequest
@@ -6921,6 +6955,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerTablePage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:invalid_query",
+                     *       "title": "invalid query",
+                     *       "status": 400,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 400;
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                    };
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:missing_token",
+                     *       "title": "missing token",
+                     *       "status": 401,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "missing_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 401;
+                        /** @enum {unknown} */
+                        code: "missing_token";
+                    };
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:wrong_token",
+                     *       "title": "wrong token",
+                     *       "status": 403,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "wrong_token"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 403;
+                        /** @enum {unknown} */
+                        code: "wrong_token";
+                    };
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:internal_error",
+                     *       "title": "internal error",
+                     *       "status": 500,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 500;
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                    };
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:cardroom:problem:unavailable",
+                     *       "title": "unavailable",
+                     *       "status": 503,
+                     *       "detail": "what went wrong, for people",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {integer} */
+                        status: 503;
+                        /** @enum {unknown} */
+                        code: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PlayersMeChallengesMyChallenges: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePage"];
                 };
             };
             /** @description The request is malformed. `code`: invalid_query */

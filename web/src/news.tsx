@@ -1,10 +1,12 @@
 // The current player's news, on every page: challenges made to them (accept or decline), and a
 // badge for each other table where it is their turn. It follows the player's stream
-// (`/players/me/live`, with a ticket) and starts from `/players/me/games`, read again
-// whenever the stream is opened anew. A table the news names is one the player sits at, so
+// (`/players/me/live`, with a ticket), which tells what comes after it opened, and starts from
+// what stands then (`/players/me/games` and `/players/me/challenges`), read once it is open,
+// and again whenever it is opened anew. A table the news names is one the player sits at, so
 // the player's token is kept as that table's seat token: it acts for the player's seat.
 import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type Schemas } from "./http";
+import { titleOf, useKinds } from "./kinds";
 import { usePlayer, type Player } from "./player";
 import { Link, navigate } from "./router";
 import { keepSeatToken } from "./seats";
@@ -12,20 +14,28 @@ import "./news.css";
 
 type Notice = Schemas["PlayerNotice"];
 type PlayerTablePage = Schemas["PlayerTablePage"];
+type ChallengePage = Schemas["ChallengePage"];
+/** A challenge made to the player, still open. */
+type Offer = Pick<Schemas["ChallengeRow"], "challenge_id" | "challenger" | "kind" | "seats" | "bots">;
 type PlayerTicket = Schemas["PlayerTicket"];
 
 const REOPEN_MS = 2000;
 const TYPES = ["challenge_issued", "challenge_accepted", "challenge_declined", "challenge_cancelled", "challenge_expired", "game_started", "your_turn", "game_finished"];
 
 interface News {
-  challenges: Notice[];
+  challenges: Offer[];
   turns: Record<string, number>;
+}
+
+function offer(notice: Notice): Offer {
+  const { challenge_id, challenger, kind, seats, bots } = notice;
+  return { challenge_id: challenge_id ?? "", challenger: challenger ?? "", kind: kind ?? "", seats: seats ?? 2, bots: bots ?? false };
 }
 
 function heard(news: News, notice: Notice, me: Player): News {
   const challenges = news.challenges.filter((each) => each.challenge_id !== notice.challenge_id);
   const turns = { ...news.turns };
-  if (notice.type === "challenge_issued" && notice.challenged === me.handle) challenges.push(notice);
+  if (notice.type === "challenge_issued" && notice.challenged === me.handle) challenges.push(offer(notice));
   if (notice.game_id && (notice.type === "game_started" || notice.type === "challenge_accepted")) keepSeatToken(notice.game_id, me.token);
   if (notice.type === "your_turn" && notice.game_id) turns[notice.game_id] = notice.version ?? 0;
   if (notice.type === "game_finished" && notice.game_id) delete turns[notice.game_id];
@@ -40,18 +50,17 @@ function usePlayerNews(player: Player | null): [News, (update: (news: News) => N
     let stopped = false;
     let timer = 0;
     const open = async (): Promise<void> => {
-      const tables = await call<PlayerTablePage>("/players/me/games?limit=200", { token: player.token });
-      const turns = Object.fromEntries(tables.items.filter((each) => each.your_turn).map((each) => [each.game_id, each.version]));
-      setNews((now) => ({ ...now, turns }));
       const granted = await call<PlayerTicket>("/players/me/tickets", { method: "POST", token: player.token });
       if (stopped) return;
-      source = new EventSource(`/players/me/live?ticket=${encodeURIComponent(granted.ticket)}`);
+      const opened = new EventSource(`/players/me/live?ticket=${encodeURIComponent(granted.ticket)}`);
+      source = opened;
       for (const type of TYPES) {
-        source.addEventListener(type, (message: MessageEvent<string>) => setNews((now) => heard(now, JSON.parse(message.data) as Notice, player)));
+        opened.addEventListener(type, (message: MessageEvent<string>) => setNews((now) => heard(now, JSON.parse(message.data) as Notice, player)));
       }
-      source.onerror = () => {
-        if (source?.readyState === EventSource.CLOSED && !stopped) timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
+      opened.onerror = () => {
+        if (opened.readyState === EventSource.CLOSED && !stopped) timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
       };
+      opened.addEventListener("open", () => void standing(player).then((stands) => setNews((now) => joined(stands, now)), fail), { once: true });
     };
     const fail = (error: unknown): void => {
       console.warn(sentence(error));
@@ -67,15 +76,35 @@ function usePlayerNews(player: Player | null): [News, (update: (news: News) => N
   return [news, setNews];
 }
 
+/** What stands for the player: their tables where it is their turn, the open challenges made
+ * to them. */
+async function standing(player: Player): Promise<News> {
+  const [tables, challenges] = await Promise.all([
+    call<PlayerTablePage>("/players/me/games?limit=200", { token: player.token }),
+    call<ChallengePage>("/players/me/challenges?limit=200", { token: player.token }),
+  ]);
+  return {
+    turns: Object.fromEntries(tables.items.filter((each) => each.your_turn).map((each) => [each.game_id, each.version])),
+    challenges: challenges.items.filter((each) => each.challenged === player.handle),
+  };
+}
+
+/** What stands, with the challenges heard on the stream meanwhile that it does not hold yet. */
+function joined(stands: News, now: News): News {
+  const known = new Set(stands.challenges.map((each) => each.challenge_id));
+  return { turns: stands.turns, challenges: [...stands.challenges, ...now.challenges.filter((each) => !known.has(each.challenge_id))] };
+}
+
 /** The player's incoming challenges and the tables elsewhere where it is their turn. */
 export function PlayerNews({ here }: { here: string | null }) {
   const player = usePlayer();
+  const kinds = useKinds();
   const [news, setNews] = usePlayerNews(player);
   const [problem, setProblem] = useState("");
   if (!player) return null;
   const elsewhere = Object.keys(news.turns).filter((gameId) => gameId !== here);
   if (!news.challenges.length && !elsewhere.length) return null;
-  const answer = async (notice: Notice, verb: "accept" | "decline"): Promise<void> => {
+  const answer = async (notice: Offer, verb: "accept" | "decline"): Promise<void> => {
     setProblem("");
     const body = verb === "decline" ? { reason: "generic" } : undefined;
     try {
@@ -92,8 +121,8 @@ export function PlayerNews({ here }: { here: string | null }) {
   return (
     <aside class="news" data-testid="news">
       {news.challenges.map((notice) => (
-        <p class="news__challenge" data-testid="challenge">
-          {notice.challenger} challenges you to {notice.kind} ({notice.seats} seats{notice.bots ? ", bots fill the rest" : ""}){" "}
+        <p class="news__challenge" data-testid="challenge" data-challenge={notice.challenge_id}>
+          {notice.challenger} challenges you to {titleOf(kinds, notice.kind)} ({notice.seats} seats{notice.bots ? ", bots fill the rest" : ""}){" "}
           <button onClick={() => void answer(notice, "accept")}>Accept</button> <button onClick={() => void answer(notice, "decline")}>Decline</button>
         </p>
       ))}
