@@ -64,17 +64,16 @@ ChallengePage = Annotated[Page[ChallengeRow], KwargDefinition(schema_component_k
 
 
 GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
-MY_GAMES = Described(
-    (*QUERY, *SIGNED),
-    answers={
-        "page": {
-            "value": {
-                "items": [GAME_ROW | {"to_act": [0, 1], "your_turn": True}],
-                "next_offset": None,
-            }
-        }
-    },
-)
+
+
+def _mine(row: object) -> Described:
+    """A page of the caller's own, `row` its example entry."""
+    return Described(
+        (*QUERY, *SIGNED), answers={"page": {"value": {"items": [row], "next_offset": None}}}
+    )
+
+
+MY_GAMES = _mine(GAME_ROW | {"to_act": [0, 1], "your_turn": True})
 
 
 @get(
@@ -93,17 +92,7 @@ async def my_games(
     return Page(*await player_news.player_tables(state.pool, player, limit, offset))
 
 
-MY_CHALLENGES = Described(
-    (*QUERY, *SIGNED),
-    answers={
-        "page": {
-            "value": {
-                "items": [challenge_row("open")],
-                "next_offset": None,
-            }
-        }
-    },
-)
+MY_CHALLENGES = _mine(challenge_row("open"))
 
 
 @get(
