@@ -60,7 +60,12 @@ function usePlayerNews(player: Player | null): [News, (update: (news: News) => N
       opened.onerror = () => {
         if (opened.readyState === EventSource.CLOSED && !stopped) timer = window.setTimeout(() => void open().catch(fail), REOPEN_MS);
       };
-      opened.addEventListener("open", () => void standing(player).then((stands) => setNews((now) => joined(stands, now)), fail), { once: true });
+      const stood = (stands: News): void => setNews((now) => joined(stands, now));
+      const unread = (error: unknown): void => {
+        opened.close();
+        fail(error);
+      };
+      opened.addEventListener("open", () => void standing(player).then(stood, unread), { once: true });
     };
     const fail = (error: unknown): void => {
       console.warn(sentence(error));
@@ -104,12 +109,12 @@ export function PlayerNews({ here }: { here: string | null }) {
   if (!player) return null;
   const elsewhere = Object.keys(news.turns).filter((gameId) => gameId !== here);
   if (!news.challenges.length && !elsewhere.length) return null;
-  const answer = async (notice: Offer, verb: "accept" | "decline"): Promise<void> => {
+  const answer = async (challenge: Offer, verb: "accept" | "decline"): Promise<void> => {
     setProblem("");
     const body = verb === "decline" ? { reason: "generic" } : undefined;
     try {
-      const answered = await call<{ game_id?: string }>(`/challenges/${notice.challenge_id}/${verb}`, { method: "POST", token: player.token, body });
-      setNews((now) => ({ ...now, challenges: now.challenges.filter((each) => each.challenge_id !== notice.challenge_id) }));
+      const answered = await call<{ game_id?: string }>(`/challenges/${challenge.challenge_id}/${verb}`, { method: "POST", token: player.token, body });
+      setNews((now) => ({ ...now, challenges: now.challenges.filter((each) => each.challenge_id !== challenge.challenge_id) }));
       if (answered.game_id) {
         keepSeatToken(answered.game_id, player.token);
         navigate(`/play/${answered.game_id}`);
@@ -120,10 +125,10 @@ export function PlayerNews({ here }: { here: string | null }) {
   };
   return (
     <aside class="news" data-testid="news">
-      {news.challenges.map((notice) => (
-        <p class="news__challenge" data-testid="challenge" data-challenge={notice.challenge_id}>
-          {notice.challenger} challenges you to {titleOf(kinds, notice.kind)} ({notice.seats} seats{notice.bots ? ", bots fill the rest" : ""}){" "}
-          <button onClick={() => void answer(notice, "accept")}>Accept</button> <button onClick={() => void answer(notice, "decline")}>Decline</button>
+      {news.challenges.map((challenge) => (
+        <p class="news__challenge" data-testid="challenge" data-challenge={challenge.challenge_id}>
+          {challenge.challenger} challenges you to {titleOf(kinds, challenge.kind)} ({challenge.seats} seats{challenge.bots ? ", bots fill the rest" : ""}){" "}
+          <button onClick={() => void answer(challenge, "accept")}>Accept</button> <button onClick={() => void answer(challenge, "decline")}>Decline</button>
         </p>
       ))}
       {elsewhere.map((gameId) => (
