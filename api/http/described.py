@@ -71,6 +71,16 @@ CHALLENGE_ISSUED = {
 """A challenge issued, as the players' streams hear it."""
 
 
+def page_of(item: Any, next_offset: int | None = None) -> dict[str, Any]:
+    """The body of a page holding one item, as every paged route answers."""
+    return {"items": [item], "next_offset": next_offset}
+
+
+def page_example(item: Any) -> Examples:
+    """The example of a page holding one item, its last."""
+    return {"page": {"value": page_of(item)}}
+
+
 def challenge_row(status: str, game_id: str | None = None, reason: str | None = None) -> Any:
     """The challenge above as its row (`ChallengeRow`) shows it once `status`."""
     issued = {key: value for key, value in CHALLENGE_ISSUED.items() if key != "type"}

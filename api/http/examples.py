@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from api.http.described import EXAMPLE_ID, Examples, json_value
+from api.http.described import EXAMPLE_ID, Examples, json_value, page_of
 from commands.redaction import VersionedEvent
 from commands.registry import GAMES
 from domain import table
@@ -112,4 +112,4 @@ def lobby_page(example: KindExample) -> dict[str, Any]:
     rules, options = GAMES[example.kind], example.view["options"]
     low, high = rules.min_seats, rules.max_seats
     row = LobbyTable(EXAMPLE_ID, example.kind, options, ["ada"], low, high, high - 1, EXAMPLE_TIME)
-    return {"items": [json_value(row)], "next_offset": None}
+    return page_of(json_value(row))

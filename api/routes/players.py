@@ -19,6 +19,7 @@ from api.http.described import (
     SIGNED,
     Described,
     challenge_row,
+    page_example,
 )
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
@@ -66,14 +67,9 @@ ChallengePage = Annotated[Page[ChallengeRow], KwargDefinition(schema_component_k
 GAME_ROW = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1, "status": "playing", "version": 6}
 
 
-def _mine(row: object) -> Described:
-    """A page of the caller's own, `row` its example entry."""
-    return Described(
-        (*QUERY, *SIGNED), answers={"page": {"value": {"items": [row], "next_offset": None}}}
-    )
-
-
-MY_GAMES = _mine(GAME_ROW | {"to_act": [0, 1], "your_turn": True})
+MY_GAMES = Described(
+    (*QUERY, *SIGNED), answers=page_example(GAME_ROW | {"to_act": [0, 1], "your_turn": True})
+)
 
 
 @get(
@@ -92,7 +88,7 @@ async def my_games(
     return Page(*await player_news.player_tables(state.pool, player, limit, offset))
 
 
-MY_CHALLENGES = _mine(challenge_row("open"))
+MY_CHALLENGES = Described((*QUERY, *SIGNED), answers=page_example(challenge_row("open")))
 
 
 @get(

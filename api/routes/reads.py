@@ -9,7 +9,15 @@ from litestar import get
 from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
-from api.http.described import CONTRACT, EXAMPLE_ID, GAME, QUERY, Described
+from api.http.described import (
+    CONTRACT,
+    EXAMPLE_ID,
+    GAME,
+    QUERY,
+    Described,
+    page_example,
+    page_of,
+)
 from api.http.errors import HttpRefusal
 from api.http.examples import lobby_page, of_a_table, summary
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
@@ -36,14 +44,9 @@ RatingPage = Annotated[Page[RatingRow], KwargDefinition(schema_component_key="Ra
 KINDS_REFUSED = (*QUERY, "unknown_kind")
 
 
-def _page(item: dict[str, object]) -> dict[str, object]:
-    """The example of a page holding one item."""
-    return {"page": {"value": {"items": [item], "next_offset": None}}}
-
-
-SCOREBOARD = _page({"player": "ada", "played": 3, "won": 2, "points": 41})
+SCOREBOARD = page_example({"player": "ada", "played": 3, "won": 2, "points": 41})
 RATING = {"mu": 27.6, "sigma": 7.2, "ordinal": 6.0}
-RATINGS = _page({"player": "ada", **RATING, "played": 3})
+RATINGS = page_example({"player": "ada", **RATING, "played": 3})
 KIND = next(iter(GAMES))
 FINISHED = {"game_id": EXAMPLE_ID, "kind": KIND, "finished_at": "2026-03-21T12:30:00+00:00"}
 RECORD = {
@@ -74,9 +77,7 @@ async def lobby(
     opt={
         CONTRACT: Described(
             (*QUERY, "unknown_kind", "unknown_status"),
-            answers=of_a_table(
-                lambda example: {"items": [summary(example)], "next_offset": 50}, "page"
-            ),
+            answers=of_a_table(lambda example: page_of(summary(example), next_offset=50), "page"),
         )
     },
 )
