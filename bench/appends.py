@@ -24,8 +24,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 import asyncpg  # noqa: E402
 from services import bench_servers  # noqa: E402
 
-from commands.store import CommandKey, NewEvent, NewGame, SideRecords  # noqa: E402
-from infra.postgres_store import PostgresEventStore  # noqa: E402
+from commands.log.store import CommandKey, NewEvent, NewGame, SideRecords  # noqa: E402
+from infra.store.postgres_store import PostgresEventStore  # noqa: E402
 
 WRITERS = (1, 4, 16, 32)
 DATA = '{"type": "card_played", "card": 17}'

@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from commands.registry import GAMES
-from commands.strategies import strategy
+from commands.log.registry import GAMES
+from commands.workers.strategies import strategy
 from domain.bots import random_move
 from domain.chance import Chance
 from domain.decider import AnyRules

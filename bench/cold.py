@@ -12,12 +12,12 @@ import asyncpg
 from driver import Http
 from services import Servers, ready
 
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
-from commands.store import NewEvent, NewGame, SideRecords
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.log.store import NewEvent, NewGame, SideRecords
 from domain import table
-from infra.memory_store import MemoryEventStore
-from infra.postgres_store import PostgresEventStore
+from infra.store.memory_store import MemoryEventStore
+from infra.store.postgres_store import PostgresEventStore
 
 COLD_VERSION = 5_000
 AUDIT_EVENTS = 20_000

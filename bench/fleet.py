@@ -37,7 +37,7 @@ from driver import Game, Http  # noqa: E402
 from routing import Ring  # noqa: E402
 from services import Servers, Service, bench_servers, ready, started  # noqa: E402
 
-from infra.embedded import free_port  # noqa: E402
+from infra.process.embedded import free_port  # noqa: E402
 
 PLAYERS = 24
 KIND = "gnono"
@@ -147,7 +147,7 @@ def relay(servers: Servers) -> contextlib.AbstractContextManager[Service]:
         "CARDROOM_WORKER_PORT": str(port),
         **STREAM,
     }
-    command = [sys.executable, "-m", "api.main.cli", "relay"]
+    command = [sys.executable, "-m", "api.main.cli", "work", "relay"]
     return started(command, env, port, ROOT)
 
 

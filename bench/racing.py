@@ -135,7 +135,7 @@ async def p5(servers: Servers, seconds: float) -> None:
             live = await read_models(pool)
             _stop(first)
             for name in PROJECTIONS:
-                servers.command("project", "--rebuild", name)
+                servers.command("rebuild", name)
             rebuilt = await read_models(pool)
     differ = [name for name in READ_MODEL_TABLES if live[name] != rebuilt[name]]
     print("\nP5  one CNO table at a time, 4 clients racing through two API processes")

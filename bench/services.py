@@ -17,9 +17,9 @@ import psutil
 import redis.asyncio as redis
 from driver import Http
 
-from infra.embedded import free_port
-from infra.servers import server_urls
-from infra.settings import Settings
+from infra.process.embedded import free_port
+from infra.process.servers import server_urls
+from infra.process.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_DB = 12

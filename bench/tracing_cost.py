@@ -2,7 +2,7 @@
 the Postgres store, in rounds with tracing off and on, alternated in one run (absolute rates
 are noise on a shared machine; the ratio is the figure).
 
-On is what `CARDROOM_TRACES_ENDPOINT` turns on (`infra.tracing`): the process's sampler, the
+On is what `CARDROOM_TRACES_ENDPOINT` turns on (`infra.process.tracing`): the process's sampler, the
 asyncpg and redis instrumentations, the append's span and its `traceparent` in the events'
 metadata, spans handed to a batch processor; only the exporter is one that drops them, so
 the collector's network costs nothing here.
@@ -22,12 +22,12 @@ import asyncpg
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanExportResult
 
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
 from domain import table
-from infra import tracing
-from infra.migrate import migrate
-from infra.postgres_store import PostgresEventStore
+from infra.process import tracing
+from infra.store.migrate import migrate
+from infra.store.postgres_store import PostgresEventStore
 
 KIND = "mad"
 

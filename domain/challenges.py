@@ -5,7 +5,7 @@ A challenge is a stream of its own (`challenge:<id>`), folded from its events li
 issued, then once and for good accepted, declined (with a reason from `DECLINE_REASONS`),
 cancelled by its author, or expired once its time is up (the clock worker's command). Each
 later event names the players it concerns, so a reader needs no earlier event to address it.
-Opening the table an acceptance asks for is the application's work (`commands.challenges`);
+Opening the table an acceptance asks for is the application's work (`commands.core.challenges`);
 the acceptance records its game id, chosen before.
 """
 

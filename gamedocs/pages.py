@@ -8,8 +8,8 @@ from pathlib import Path
 
 import msgspec
 
-from commands.codec import tag_of
-from commands.registry import GAMES
+from commands.log.codec import tag_of
+from commands.log.registry import GAMES
 from domain import clocks
 from domain import table as tables
 from domain.decider import AnyRules

@@ -3,7 +3,7 @@ other seats, spectators) received of every event of the sample games."""
 
 import msgspec
 
-from commands.codec import tag_of
+from commands.log.codec import tag_of
 from domain.decider import SPECTATOR, AnyRules
 from gamedocs.samples import Redaction, Samples, redactions
 from gamedocs.structs import (

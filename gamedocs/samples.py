@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from commands.codec import tag_of
+from commands.log.codec import tag_of
 from domain import table as tables
 from domain.bots import bot_chance, random_move
 from domain.chance import Chance

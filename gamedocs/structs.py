@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 from msgspec import inspect as mi
 
-from commands.codec import tag_of
+from commands.log.codec import tag_of
 
 WIDTH = 96
 """JSON examples keep an array or object on one line while it fits in this many columns."""

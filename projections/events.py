@@ -3,9 +3,9 @@
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from commands import codec
-from commands.registry import GAMES
-from commands.store import StoredEvent
+from commands.log import codec
+from commands.log.registry import GAMES
+from commands.log.store import StoredEvent
 from domain import table
 
 

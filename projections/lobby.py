@@ -1,7 +1,8 @@
 """Read model: the lobby, every table still waiting for players (a fold keeping no state).
 
 A table is waiting from its creation to its start or its cancelling; the query leaves out
-those whose seats are all taken (`infra.read_models.lobby`). `max_seats` is the table's size.
+those whose seats are all taken (`infra.reading.read_models.lobby`).
+`max_seats` is the table's size.
 """
 
 from datetime import datetime
@@ -9,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from commands.registry import game_rules
-from commands.store import StoredEvent
+from commands.log.registry import game_rules
+from commands.log.store import StoredEvent
 from domain import table
 from projections.model import Append, Changes, Delete, upsert
 

@@ -1,11 +1,10 @@
 """What every read model is: a pure fold of each game's events into typed row changes.
 
-A projection evolves a state per game (or keeps none) and says, for each event, which rows
-to write: upserts, increments, array appends and deletes, each keyed on its table's primary
-key, and ratings, which follow from the rows they replace. It does no I/O; `infra.read_models`
-applies the changes to Postgres together with the projection's checkpoint, and keeps the
-games' states between batches.
-"""
+A projection evolves a state per game (or keeps none) and says, for each event, which rows to
+write: upserts, increments, array appends and deletes, each keyed on its table's primary key,
+and ratings, which follow from the rows they replace. It does no I/O;
+`infra.reading.read_models` applies the changes to Postgres together with the projection's
+checkpoint, and keeps the games' states between batches."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 from projections.events import decoded
 
 

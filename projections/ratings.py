@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 from openskill.models import PlackettLuce
 
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 from domain import players, table
 from domain.decider import Standing
 from projections.model import Changes, Rate, Upsert, upsert

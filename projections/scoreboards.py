@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 from domain import players, table
 from projections.model import Change, Changes, Increment, Upsert, upsert
 

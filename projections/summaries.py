@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from commands.registry import GAMES
-from commands.store import StoredEvent
+from commands.log.registry import GAMES
+from commands.log.store import StoredEvent
 from domain import table
 from domain.decider import SPECTATOR
 from projections.model import Changes, upsert

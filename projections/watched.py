@@ -4,7 +4,7 @@ state."""
 
 from typing import Any
 
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 from domain import table
 from projections.model import Changes, Delete, Upsert
 

@@ -11,8 +11,8 @@ import redis.asyncio as redis
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra.postgres_store import PostgresEventStore
-from infra.settings import Settings
+from infra.process.settings import Settings
+from infra.store.postgres_store import PostgresEventStore
 from tests.servers import POOLS, fresh_database, postgres_server, redis_server, server_folder
 
 

@@ -12,9 +12,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from infra import embedded
-from infra.migrate import migrate
-from infra.pool_sizes import PoolSizes
+from infra.process import embedded
+from infra.process.pool_sizes import PoolSizes
+from infra.store.migrate import migrate
 
 POOLS = PoolSizes(api=4, relay=2, projections=3, bots=2)
 """The pools of the services tests run in process: those of the test workers, and the

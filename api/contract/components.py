@@ -14,9 +14,9 @@ import msgspec
 
 from api.http import bodies
 from api.http.params import Page
-from commands import log
-from commands.redaction import Narration, VersionedEvent
-from commands.registry import GAMES
+from commands.core.redaction import Narration, VersionedEvent
+from commands.log import published
+from commands.log.registry import GAMES
 from domain import clocks, players, table
 from domain.decider import AnyRules
 from projections import player_news
@@ -40,7 +40,7 @@ API_BODIES: tuple[type[msgspec.Struct], ...] = (
     Problem,
     VersionedEvent,
     Narration,
-    log.LogRecord,
+    published.LogRecord,
     bodies.KindInfo,
     bodies.TakeSeatRequest,
     bodies.QuickPlayRequest,

@@ -10,10 +10,11 @@ from litestar import Request
 from litestar.di import NamedDependency, Provide
 from litestar.openapi.spec import Reference, SecurityRequirement, SecurityScheme
 
+from api.http.core import HandlerDependency
 from api.http.errors import HttpRefusal
 from api.http.params import GameId
-from commands.games import LoadedGame
-from commands.handler import CommandHandler
+from commands.core.handler import CommandHandler
+from commands.core.loaded import LoadedGame
 from domain.decider import SPECTATOR
 from domain.errors import DomainError
 
@@ -44,8 +45,6 @@ SEAT_TOKEN: list[SecurityRequirement] = [{SEAT_SCHEME: []}]
 SEAT_TOKEN_OR_NONE: list[SecurityRequirement] = [*SEAT_TOKEN, {}]
 PLAYER_TOKEN: list[SecurityRequirement] = [{PLAYER_SCHEME: []}]
 PLAYER_TOKEN_OR_NONE: list[SecurityRequirement] = [*PLAYER_TOKEN, {}]
-HandlerDependency = NamedDependency[CommandHandler]
-"""The command handler, injected into route handlers by name (`handler`)."""
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:

@@ -8,8 +8,8 @@ from litestar import Request
 from litestar.di import Provide
 
 from api.http.errors import HttpCode, HttpRefusal
-from commands.redaction import VersionedEvent
-from commands.strategies import strategies
+from commands.core.redaction import VersionedEvent
+from commands.workers.strategies import strategies
 from domain import clocks
 from domain.challenges import DeclineReason
 from domain.decider import AnyRules

@@ -1,7 +1,7 @@
 """Cross-origin requests: which origins a browser may call the service from.
 
-The origins are the settings' (`CARDROOM_CORS_ORIGINS`, see `infra.settings`); unset, a local
-frontend's dev server and the service's own default origin.
+The origins are the settings' (`CARDROOM_CORS_ORIGINS`, see `infra.process.settings`);
+unset, a local frontend's dev server and the service's own default origin.
 """
 
 from collections.abc import Sequence

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain.errors import codes
 from domain.table import refusals
 

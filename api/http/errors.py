@@ -13,7 +13,7 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from prometheus_client import Counter
 
 from api.http.request_ids import request_id
-from commands.store import TransientConflict
+from commands.log.store import TransientConflict
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)

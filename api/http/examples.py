@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from api.http.described import EXAMPLE_ID, Examples, json_value, page_of
-from commands.redaction import VersionedEvent
-from commands.registry import GAMES
+from commands.core.redaction import VersionedEvent
+from commands.log.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
 from projections.lobby import LobbyTable

@@ -16,7 +16,7 @@ from litestar import Request, Response
 from litestar.params import QueryParameter
 
 from api.http.params import MAX_VERSION
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 
 DEFAULT_LIMIT = 500
 MAX_LIMIT = 1000

@@ -6,7 +6,7 @@ from typing import Annotated, Generic, TypeVar
 import msgspec
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
-from commands.registry import game_rules
+from commands.log.registry import game_rules
 
 MAX_VERSION = 2**31 - 1
 """The highest version a game can have (the versions are stored as 32-bit integers)."""

@@ -5,7 +5,7 @@ commits, with the game they produced (adopted as it is: nothing is folded twice)
 events of other processes as the Redis stream carries them (the stored JSON included, folded
 into the game, which the game repository then holds too). Following a game costs no database
 read per event, whatever the number of streams: each batch is redacted
-(`commands.redaction.redacted`, as `GET /games/{id}/events` does), encoded once per viewer
+(`commands.core.redaction.redacted`, as `GET /games/{id}/events` does), encoded once per viewer
 (`api.live.subscribers`) and sent as one chunk. A feed reads Postgres only when it opens,
 when the events it hears skip a version (a notification lost, Redis restarted), and when it
 has heard nothing for a poll's time, so a lost notification delays an event but never drops
@@ -23,14 +23,15 @@ import msgspec
 
 from api.http.errors import UNAVAILABLE
 from api.live.subscribers import Batch, Subscriber, encoded
-from commands import codec
-from commands.bus import News
-from commands.envelope import Applied
-from commands.games import GameRepository, LoadedGame
-from commands.redaction import events_after
-from commands.store import StoredEvent
+from commands.core.bus import News
+from commands.core.envelope import Applied
+from commands.core.games import GameRepository
+from commands.core.loaded import LoadedGame
+from commands.core.redaction import events_after
+from commands.log import codec
+from commands.log.store import StoredEvent
 from domain import table
-from infra import tracing
+from infra.process import tracing
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -52,7 +53,8 @@ class GameFeed:
         self._heard: list[StoredEvent] = []
         self._applied: list[Applied] = []
         self._traces: list[str] = []
-        """The trace contexts of the commands heard since the last batch (`infra.tracing`)."""
+        """The trace contexts of the commands heard since the last batch
+        (`infra.process.tracing`)."""
         self._news = asyncio.Event()
         self.stopped = False
         self._openings: dict[tuple[int, bool, int], asyncio.Future[bytes]] = {}

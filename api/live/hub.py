@@ -1,13 +1,13 @@
 """Live push: Server-Sent Events of a game's events, each redacted for the caller.
 
-The hub hears every game's news from the process's event bus (`commands.bus`) and hands it
+The hub hears every game's news from the process's event bus (`commands.core.bus`) and hands it
 to the feed of its game (`api.live.feeds`), one feed per game followed, shared by all of the
 game's streams. The SSE id is the event's
 version, so a client reconnecting with `Last-Event-ID` gets exactly what it missed. Every
 `heartbeat` seconds the hub beats once for all streams, and a stream quiet since the last beat
 sends the comment `: keep-alive`.
 
-Streams are capped per game and per client address (`infra.settings.StreamCaps`); past a cap
+Streams are capped per game and per client address (`infra.process.settings.StreamCaps`); past a cap
 a stream is refused with 429 `too_many_streams`. When the service is asked to stop, the hub
 ends every stream (`close_soon`), so the server need not wait for streams that never end by
 themselves; clients come back with `Last-Event-ID`.
@@ -29,11 +29,11 @@ from api.http.errors import HttpRefusal
 from api.live.direct_streams import Body, Writer
 from api.live.feeds import GameFeed
 from api.live.subscribers import Subscriber
-from commands.bus import News
-from commands.games import GameRepository
+from commands.core.bus import News
+from commands.core.games import GameRepository
 from domain import table
-from infra import workers
-from infra.settings import LIVE_HEARTBEAT, StreamCaps
+from infra.process import workers
+from infra.process.settings import LIVE_HEARTBEAT, StreamCaps
 
 POLL_SECONDS = 5.0
 """How long a feed (or the lobby) waits for a notification before it looks for itself."""

@@ -30,7 +30,7 @@ from api.live.hub import (
     LiveHub,
 )
 from api.live.subscribers import KEEP_ALIVE
-from infra import read_models
+from infra.reading import read_models
 from projections.lobby import LobbyTable
 
 log = logging.getLogger(__name__)

@@ -11,10 +11,10 @@ from litestar.response import ServerSentEvent
 from api.http.auth import (
     PLAYER_TOKEN,
     SIGNED_IN,
-    HandlerDependency,
     SignedInPlayer,
     required_player,
 )
+from api.http.core import HandlerDependency, PoolDependency
 from api.http.described import (
     CHALLENGE_ISSUED,
     CONTRACT,
@@ -27,7 +27,7 @@ from api.live import players
 from api.live.direct_streams import DirectStream
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.tickets import PlayerTicket, PlayerTicketBook
-from infra import player_news
+from infra.reading import player_news
 
 _PLAYED = {"game_id": EXAMPLE_ID, "kind": "mad", "seat": 1}
 _NOTICES = (
@@ -73,6 +73,7 @@ PlayerTicketParameter = Annotated[
 async def player_live(
     request: Request[Any, Any, Any],
     handler: HandlerDependency,
+    pool: PoolDependency,
     last_event_id: LastEventId = None,
     ticket: PlayerTicketParameter = None,
 ) -> ServerSentEvent:
@@ -101,7 +102,7 @@ async def player_live(
     streams: players.PlayerStreams = state.player_streams
     streams.admit(handle)
     if after is None:
-        after = await player_news.latest_position(state.pool, handle)
+        after = await player_news.latest_position(pool, handle)
     release = hub.counts.admit(None, client_address(request))
     updates = counted(lambda write: streams.updates(write, handle, after), release)
     return DirectStream(request, updates)

@@ -1,14 +1,13 @@
-"""A player's event stream: `GET /players/me/live` sends the player's news (`infra.player_news`)
-as Server-Sent Events whose id is the notice's position, so `Last-Event-ID` resumes with
-neither a gap nor a duplicate, on any node and after any restart.
+"""A player's event stream: `GET /players/me/live` sends the player's news
+(`infra.reading.player_news`) as Server-Sent Events whose id is the notice's position, so `Last-
+Event-ID` resumes with neither a gap nor a duplicate, on any node and after any restart.
 
-The news is a read model, so a stream reads it: once when it opens, then each time the
-read model says it wrote to the player (a Postgres notification, heard by every API node on
-one connection, `PlayerNewsListener`), and at each heartbeat of the hub, which also sends a
-keep-alive to a stream quiet since the beat before and stands for a notification lost.
-Streams are capped per player (`STREAMS_PER_PLAYER`, in each process) besides the hub's cap
-per client address. Notices carry ids, seats, versions and standings, never a card.
-"""
+The news is a read model, so a stream reads it: once when it opens, then each time the read
+model says it wrote to the player (a Postgres notification, heard by every API node on one
+connection, `PlayerNewsListener`), and at each heartbeat of the hub, which also sends a keep-
+alive to a stream quiet since the beat before and stands for a notification lost. Streams are
+capped per player (`STREAMS_PER_PLAYER`, in each process) besides the hub's cap per client
+address. Notices carry ids, seats, versions and standings, never a card."""
 
 import asyncio
 import contextlib
@@ -25,8 +24,9 @@ from api.http.errors import HttpRefusal
 from api.live.direct_streams import Writer
 from api.live.hub import LiveHub
 from api.live.subscribers import KEEP_ALIVE
-from infra import player_news, workers
-from infra.player_news import Notice, Position
+from infra.process import workers
+from infra.reading import player_news
+from infra.reading.player_news import Notice, Position
 
 STREAMS_PER_PLAYER = 8
 BATCH = 100
@@ -59,7 +59,7 @@ def notice_message(notice: Notice) -> bytes:
 
 
 Connect = Callable[[], Awaitable[asyncpg.Connection]]
-"""Opens a connection outside the pool (`infra.database.open_connection`)."""
+"""Opens a connection outside the pool (`infra.process.database.open_connection`)."""
 
 
 class PlayerStreams:

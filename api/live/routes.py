@@ -13,9 +13,9 @@ from api.http.auth import (
     SEAT_TOKEN,
     TICKET_SCHEME,
     ActingSeat,
-    HandlerDependency,
     game_and_viewer,
 )
+from api.http.core import HandlerDependency
 from api.http.described import CONTRACT, QUERY, VIEWER, Described, Examples
 from api.http.examples import first_table, lobby_page, of_a_table, sse
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
@@ -25,7 +25,7 @@ from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
 from api.live.lobby import lobby_updates
 from api.live.subscribers import KEEP_ALIVE, Subscriber
 from api.live.tickets import TICKETS_PER_SEAT, StreamTicket, TicketBook
-from commands.handler import CommandHandler
+from commands.core.handler import CommandHandler
 
 
 async def follow(

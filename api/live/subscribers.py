@@ -16,9 +16,9 @@ from typing import Any
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from commands.codec import tag_of
-from commands.games import LoadedGame
-from commands.redaction import Narration, VersionedEvent, redacted
+from commands.core.loaded import LoadedGame
+from commands.core.redaction import Narration, VersionedEvent, redacted
+from commands.log.codec import tag_of
 from domain import table
 from domain.table import AnyTable
 

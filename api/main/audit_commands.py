@@ -12,14 +12,14 @@ from typing import BinaryIO, TypeVar
 import click
 import msgspec
 
-from commands import log
-from commands.audit import audit as audit_log
+from commands.audit.report import audit as audit_log
+from commands.log import published
 from domain.errors import DomainError
-from infra.database import open_pool
-from infra.postgres_store import PostgresEventStore
-from infra.servers import database_url
-from infra.settings import Settings
-from infra.variables import SettingsError
+from infra.process.database import open_pool
+from infra.process.servers import database_url
+from infra.process.settings import Settings
+from infra.process.variables import SettingsError
+from infra.store.postgres_store import PostgresEventStore
 
 T = TypeVar("T")
 
@@ -27,7 +27,7 @@ T = TypeVar("T")
 @click.command(help="Write a finished game's full log to standard output as JSON Lines.")
 @click.argument("game_id")
 def export(game_id: str) -> None:
-    for line in log.to_lines(_or_exit(lambda: asyncio.run(_stored_log(game_id)))):
+    for line in published.to_lines(_or_exit(lambda: asyncio.run(_stored_log(game_id)))):
         sys.stdout.buffer.write(line)
 
 
@@ -38,8 +38,10 @@ def audit(game_id: str | None, log_file: BinaryIO | None) -> None:
     if (game_id is None) == (log_file is None):
         raise click.UsageError("give either a GAME id or --file, not both")
 
-    def records() -> list[log.LogRecord]:
-        return asyncio.run(_stored_log(game_id)) if game_id else log.from_lines(log_file or ())
+    def records() -> list[published.LogRecord]:
+        return (
+            asyncio.run(_stored_log(game_id)) if game_id else published.from_lines(log_file or ())
+        )
 
     report = _or_exit(lambda: audit_log(records()))
     click.echo(msgspec.json.format(msgspec.json.encode(report)).decode())
@@ -57,9 +59,9 @@ def _or_exit(work: Callable[[], T]) -> T:
         raise click.ClickException(str(error)) from None
 
 
-async def _stored_log(game_id: str) -> list[log.LogRecord]:
+async def _stored_log(game_id: str) -> list[published.LogRecord]:
     settings = Settings.from_env()
     url, timeouts = database_url(settings), settings.database_timeouts
     async with open_pool(url, min_size=1, timeouts=timeouts) as pool:
         rows = await PostgresEventStore(pool).read_stream(game_id)
-    return log.published(game_id, rows)
+    return published.published(game_id, rows)

@@ -4,36 +4,36 @@ import asyncio
 import contextlib
 import json
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import asyncpg
 import click
 import httpx
-import redis.asyncio as redis
 import uvicorn
 from rich.progress import Progress
 
-from api.main import audit_commands, logs, wiring, worker_port
+from api.main import audit_commands, logs, worker_port
 from api.main.app import create_app
 from api.main.collector import tune_for_serving
 from api.main.graceful import GRACE_SECONDS, StreamsEndingServer
 from api.main.openapi import document
 from api.main.simulate import Report, print_report
 from api.main.simulate import simulate as run_simulation
-from commands.registry import GAMES
-from commands.store import Position
-from infra import tracing, workers
-from infra.database import open_pool
-from infra.metrics import watch_pool
-from infra.migrate import migrate
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections, projection_names
-from infra.rebuilds import RebuildRefused
-from infra.servers import database_url, server_urls
-from infra.settings import Settings
-from infra.variables import SettingsError
+from commands.log.registry import GAMES
+from commands.log.store import Position
+from infra.process import tracing
+from infra.process.servers import database_url, server_urls
+from infra.process.settings import Settings
+from infra.process.variables import SettingsError
+from infra.reading import catalog
+from infra.reading.projection_runner import ProjectionRunner
+from infra.reading.rebuilds import RebuildRefused
+from infra.roles import process
+from infra.roles.catalog import ROLES
+from infra.roles.process import EVERY_ROLE
+from infra.store.migrate import migrate
 
 
 @click.group(
@@ -47,21 +47,30 @@ def main() -> None:
     pass
 
 
-@main.command(
-    help="Serve the HTTP API with the relay, the projections, the bots and the clocks, "
-    "until stopped."
-)
+ROLE_NAMES = ", ".join(f"{role.name} ({role.summary})" for role in ROLES.values())
+
+
+@main.command(help="Serve the HTTP API, with the background work of every role, until stopped.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
-@click.option("--no-workers", is_flag=True, help="Serve the API only (run workers elsewhere).")
+@click.option(
+    "--role",
+    "roles",
+    multiple=True,
+    type=click.Choice(list(ROLES)),
+    help=f"Run only this role's work beside the API (repeat for more): {ROLE_NAMES}.",
+)
+@click.option("--no-workers", is_flag=True, help="Serve the API only (run every role elsewhere).")
 @click.option(
     "--access-log", is_flag=True, help="Log every request (off: it costs CPU per request)."
 )
-def serve(host: str, port: int, no_workers: bool, access_log: bool) -> None:
+def serve(host: str, port: int, roles: tuple[str, ...], no_workers: bool, access_log: bool) -> None:
+    if no_workers and roles:
+        raise click.UsageError("give --role or --no-workers, not both")
     settings = _settings("api" if no_workers else "serve")
     with server_urls(settings) as (postgres, redis_url):
         servers = replace(settings, database_url=postgres, redis_url=redis_url)
-        app = create_app(servers, run_workers=not no_workers)
+        app = create_app(servers, roles=() if no_workers else roles or EVERY_ROLE)
         tune_for_serving()
         config = uvicorn.Config(
             app,
@@ -83,25 +92,20 @@ def migrate_command() -> None:
     click.echo(f"applied: {', '.join(applied)}" if applied else "the schema is up to date")
 
 
-@main.command(help="Publish the event log to Redis until stopped (one leader at a time).")
-def relay() -> None:
-    asyncio.run(_work(_settings("relay"), relay=True, projections=False))
+@main.command(help=f"Run the background work of the named roles until stopped: {ROLE_NAMES}.")
+@click.argument("roles", nargs=-1, required=True, type=click.Choice(list(ROLES)))
+def work(roles: tuple[str, ...]) -> None:
+    roles = tuple(dict.fromkeys(roles))
+    asyncio.run(_work(_settings("+".join(roles)), roles))
 
 
-@main.command(help="Keep the read models up to date until stopped, or rebuild one.")
-@click.option(
-    "--rebuild",
-    type=click.Choice(projection_names()),
-    metavar="NAME",
-    help="Rebuild this read model from the whole log beside the live one, swap it in, then "
-    f"exit (readers never see it empty). NAME: {', '.join(projection_names())}.",
+@main.command(
+    help="Rebuild one read model from the whole log beside the live one, swap it in, then exit "
+    f"(readers never see it empty). NAME: {', '.join(catalog.NAMES)}."
 )
-def project(rebuild: str | None) -> None:
-    settings = _settings("project")
-    if rebuild is None:
-        asyncio.run(_work(settings, relay=False, projections=True))
-    else:
-        asyncio.run(_rebuild(settings, rebuild))
+@click.argument("name", metavar="NAME", type=click.Choice(catalog.NAMES))
+def rebuild(name: str) -> None:
+    asyncio.run(_rebuild(_settings("rebuild"), name))
 
 
 def _json_object(_: click.Context, __: click.Parameter, text: str) -> dict[str, Any]:
@@ -174,45 +178,20 @@ async def _migrate(url: str) -> list[str]:
         await connection.close()
 
 
-@contextlib.asynccontextmanager
-async def _connections(
-    settings: Settings, pool_size: int
-) -> AsyncIterator[tuple[asyncpg.Pool, redis.Redis]]:
-    """The process's pool of `pool_size` connections (its roles' share of the connection
-    budget, `Settings.pool_sizes`) and its Redis client."""
+@contextlib.contextmanager
+def _servers(settings: Settings) -> Iterator[Settings]:
+    """The settings naming both servers, embedded ones started for what is not configured."""
     with server_urls(settings) as (postgres, redis_url):
-        timeouts = settings.database_timeouts
-        async with open_pool(postgres, max_size=pool_size, timeouts=timeouts) as pool:
-            async with pool.acquire() as connection:
-                await migrate(connection)
-            client = redis.from_url(redis_url)
-            try:
-                yield pool, client
-            finally:
-                await client.aclose()
+        yield replace(settings, database_url=postgres, redis_url=redis_url)
 
 
-@main.command(
-    help="Play every bot seat and claim every timeout until stopped (woken by the event bus)."
-)
-def bots() -> None:
-    asyncio.run(_work(_settings("bots"), relay=False, projections=False, bots=True))
-
-
-async def _work(settings: Settings, relay: bool, projections: bool, bots: bool = False) -> None:
-    stream = settings.event_stream
-    pool_size = settings.pool_sizes.of(relay=relay, projections=projections, bots=bots)
-    role = "relay" if relay else "projections" if projections else "bots"
-    async with _connections(settings, pool_size) as (pool, client):
-        watch_pool(pool, role)
-        work = wiring.background_work(pool, client, stream, relay, projections)
-        if bots:
-            process = wiring.core(pool, client, stream)
-            players, clocks = wiring.table_workers(
-                process, pool, settings.bot_pace, settings.bot_thinkers
-            )
-            work |= {**process.work, "bots": players.run, "clocks": clocks.run}
-        async with worker_port.serving(settings.worker_port, pool), workers.running(work):
+async def _work(settings: Settings, roles: tuple[str, ...]) -> None:
+    with _servers(settings) as servers:
+        async with (
+            process.opened(servers, roles, api=False, name="+".join(roles)) as parts,
+            worker_port.serving(settings.worker_port, parts.pool),
+            process.running(parts, roles, api=False),
+        ):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):
@@ -221,18 +200,19 @@ async def _work(settings: Settings, relay: bool, projections: bool, bots: bool =
 
 
 async def _rebuild(settings: Settings, name: str) -> None:
-    async with _connections(settings, settings.pool_sizes.projections) as (pool, client):
-        store = PostgresEventStore(pool)
-        runner = ProjectionRunner(pool, client, settings.event_stream, all_projections(store)[name])
-        total = await store.count_after(Position())
-        with Progress() as progress:
-            task = progress.add_task(f"rebuilding {name}", total=total)
-            try:
-                await runner.rebuild(lambda count: progress.advance(task, count))
-            except RebuildRefused as refused:
-                raise click.ClickException(str(refused)) from None
-        await runner.attach()
-        click.echo(f"{name}: rebuilt from {total} events and swapped in")
+    with _servers(settings) as servers:
+        async with process.opened(servers, ("projections",), api=False, name="rebuild") as parts:
+            model = catalog.READ_MODELS[name](parts.store)
+            runner = ProjectionRunner(parts.pool, parts.client, settings.event_stream, model)
+            total = await parts.store.count_after(Position())
+            with Progress() as progress:
+                task = progress.add_task(f"rebuilding {name}", total=total)
+                try:
+                    await runner.rebuild(lambda count: progress.advance(task, count))
+                except RebuildRefused as refused:
+                    raise click.ClickException(str(refused)) from None
+            await runner.attach()
+            click.echo(f"{name}: rebuilt from {total} events and swapped in")
 
 
 @main.command(help="Print the published OpenAPI document (what /schema/openapi.json serves).")

@@ -6,7 +6,7 @@ from litestar import Litestar
 
 from api.contract.document import publish
 from api.main.app import create_app
-from infra.settings import Settings
+from infra.process.settings import Settings
 
 
 def unconnected_app() -> Litestar:

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Response, get, post
-from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import PathParameter
 
@@ -20,6 +19,7 @@ from api.http.bodies import (
     DeclineRequest,
     payload_of,
 )
+from api.http.core import ChallengesDependency
 from api.http.described import (
     BODY,
     CONTRACT,
@@ -31,7 +31,7 @@ from api.http.described import (
 )
 from api.http.errors import HttpRefusal
 from api.http.rate_limits import RATE_LIMIT
-from commands.challenges import Challenges
+from commands.core.challenges import Challenges
 from domain import challenges
 from domain.errors import codes
 from projections.player_news import ChallengeRow
@@ -88,11 +88,6 @@ ChallengeId = Annotated[
 ]
 
 
-def _challenges(state: State) -> Challenges:
-    challenges: Challenges = state.challenges
-    return challenges
-
-
 def _checked_id(challenge_id: str) -> str:
     try:
         return str(uuid.UUID(challenge_id))
@@ -100,10 +95,10 @@ def _checked_id(challenge_id: str) -> str:
         raise HttpRefusal("challenge_not_found", "there is no challenge at this path") from None
 
 
-async def _shown(state: State, challenge_id: str) -> ChallengeRow:
+async def _shown(challenges: Challenges, challenge_id: str) -> ChallengeRow:
     """A challenge as its log has it now."""
     challenge_id = _checked_id(challenge_id)
-    challenge = await _challenges(state).challenge(challenge_id)
+    challenge = await challenges.challenge(challenge_id)
     assert challenge.issued is not None
     shown = {"status": challenge.status, "game_id": challenge.game_id}
     fields = msgspec.structs.asdict(challenge.issued) | shown
@@ -121,13 +116,15 @@ class ChallengesController(Controller):
         dependencies={**payload_of(ChallengeRequest), **SIGNED_IN},
     )
     async def issue(
-        self, payload: NamedDependency[ChallengeRequest], player: SignedInPlayer, state: State
+        self,
+        payload: NamedDependency[ChallengeRequest],
+        player: SignedInPlayer,
+        challenges: ChallengesDependency,
     ) -> Response[ChallengeIssuedAnswer]:
         """Challenge a player (by handle) or anyone (no handle) to a table of a kind, as a
         player (Bearer player token). Both players' streams hear it."""
         if not 1 <= payload.expires_in <= MAX_EXPIRY:
             raise HttpRefusal("invalid_body", f"expires_in is 1 to {MAX_EXPIRY} seconds")
-        challenges = _challenges(state)
         challenged = payload.challenged and await challenges.registered(payload.challenged)
         options = msgspec.to_builtins(payload.options)
         challenge_id = await challenges.issue(
@@ -146,9 +143,11 @@ class ChallengesController(Controller):
         )
 
     @get("/{challenge_id:str}", opt={CONTRACT: SHOW})
-    async def challenge(self, challenge_id: ChallengeId, state: State) -> ChallengeRow:
+    async def challenge(
+        self, challenge_id: ChallengeId, challenges: ChallengesDependency
+    ) -> ChallengeRow:
         """A challenge as its log has it."""
-        return await _shown(state, challenge_id)
+        return await _shown(challenges, challenge_id)
 
     @post(
         "/{challenge_id:str}/accept",
@@ -158,11 +157,11 @@ class ChallengesController(Controller):
         dependencies=SIGNED_IN,
     )
     async def accept(
-        self, challenge_id: ChallengeId, player: SignedInPlayer, state: State
+        self, challenge_id: ChallengeId, player: SignedInPlayer, challenges: ChallengesDependency
     ) -> ChallengeAcceptedAnswer:
         """Accept a challenge made to the caller (or an open one): its table opens with the
         author at seat 0 and the caller at seat 1, and starts once every seat is taken."""
-        game_id, seat = await _challenges(state).accept(_checked_id(challenge_id), player)
+        game_id, seat = await challenges.accept(_checked_id(challenge_id), player)
         return ChallengeAcceptedAnswer(game_id, seat)
 
     @post(
@@ -177,12 +176,12 @@ class ChallengesController(Controller):
         challenge_id: ChallengeId,
         payload: NamedDependency[DeclineRequest],
         player: SignedInPlayer,
-        state: State,
+        challenges: ChallengesDependency,
     ) -> ChallengeRow:
         """Decline a challenge made to the caller, with a reason from a fixed list; answers
         the challenge as it now stands."""
-        await _challenges(state).decline(_checked_id(challenge_id), player, payload.reason)
-        return await _shown(state, challenge_id)
+        await challenges.decline(_checked_id(challenge_id), player, payload.reason)
+        return await _shown(challenges, challenge_id)
 
     @post(
         "/{challenge_id:str}/cancel",
@@ -192,8 +191,8 @@ class ChallengesController(Controller):
         dependencies=SIGNED_IN,
     )
     async def cancel(
-        self, challenge_id: ChallengeId, player: SignedInPlayer, state: State
+        self, challenge_id: ChallengeId, player: SignedInPlayer, challenges: ChallengesDependency
     ) -> ChallengeRow:
         """Cancel a challenge, as its author; answers the challenge as it now stands."""
-        await _challenges(state).cancel(_checked_id(challenge_id), player)
-        return await _shown(state, challenge_id)
+        await challenges.cancel(_checked_id(challenge_id), player)
+        return await _shown(challenges, challenge_id)

@@ -12,7 +12,6 @@ from api.http.auth import (
     SEAT_TOKEN,
     SEAT_TOKEN_OR_NONE,
     ActingSeat,
-    HandlerDependency,
     bearer_token,
     calling_player,
     game_and_viewer,
@@ -28,6 +27,7 @@ from api.http.bodies import (
     kind_info,
     payload_of,
 )
+from api.http.core import HandlerDependency
 from api.http.described import (
     BODY,
     CONTRACT,
@@ -45,12 +45,12 @@ from api.http.examples import EVENTS, VIEWS, per_kind
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
-from commands import codec
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
-from commands.redaction import VersionedEvent, redacted, rows_after, shown
-from commands.registry import GAMES
-from commands.strategies import strategy
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.core.redaction import VersionedEvent, redacted, rows_after, shown
+from commands.log import codec
+from commands.log.registry import GAMES
+from commands.workers.strategies import strategy
 from domain import table
 
 AnyRequest = Request[Any, Any, Any]

@@ -15,9 +15,10 @@ import msgspec
 from litestar import get
 from litestar.datastructures import State
 
+from api.http.core import parts_of
 from api.http.described import CONTRACT, Described
 from api.http.errors import UNAVAILABLE, StoreDown
-from infra.database import Timeouts, open_connection
+from infra.process.database import Timeouts, open_connection
 
 CHECK_TIMEOUT = 2.0
 """Seconds a store has to answer a health check before it counts as down."""
@@ -116,7 +117,9 @@ async def health(state: State) -> Health:
 
     While Redis is down the status is `degraded` (200): games are played, live pushes and
     stream tickets wait. While Postgres is down it is 503."""
-    postgres, redis = await asyncio.gather(_postgres(state), _state_of(state.redis.ping()))
+    postgres, redis = await asyncio.gather(
+        _postgres(state), _state_of(parts_of(state).client.ping())
+    )
     if postgres == "down":
         raise StoreDown("the database does not answer", {"postgres": "down", "redis": redis})
     return Health("ok" if redis == "ok" else "degraded", postgres, redis)

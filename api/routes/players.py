@@ -5,12 +5,12 @@ from typing import Annotated
 from urllib.parse import quote
 
 from litestar import Response, get, post
-from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import KwargDefinition
 
-from api.http.auth import PLAYER_TOKEN, SIGNED_IN, HandlerDependency, SignedInPlayer
+from api.http.auth import PLAYER_TOKEN, SIGNED_IN, SignedInPlayer
 from api.http.bodies import PlayerCreated, PlayerSignedIn, payload_of
+from api.http.core import HandlerDependency, PoolDependency
 from api.http.described import (
     BODY,
     CONTRACT,
@@ -24,7 +24,7 @@ from api.http.described import (
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
 from domain.players import RegisterPlayer
-from infra import player_news
+from infra.reading import player_news
 from projections.player_news import ChallengeRow, PlayerTable
 
 
@@ -80,12 +80,12 @@ MY_GAMES = Described(
     dependencies=SIGNED_IN,
 )
 async def my_games(
-    state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
+    pool: PoolDependency, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
 ) -> PlayerTablePage:
     """The tables the caller (Bearer player token) sits at and whose game has not finished,
     those where it is their turn first: each with the seats to act and the version, what a
     client needs after a reconnect. A read model: it trails the log by the projection lag."""
-    return Page(*await player_news.player_tables(state.pool, player, limit, offset))
+    return Page(*await player_news.player_tables(pool, player, limit, offset))
 
 
 MY_CHALLENGES = Described((*QUERY, *SIGNED), answers=page_example(challenge_row("open")))
@@ -99,13 +99,13 @@ MY_CHALLENGES = Described((*QUERY, *SIGNED), answers=page_example(challenge_row(
     dependencies=SIGNED_IN,
 )
 async def my_challenges(
-    state: State, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
+    pool: PoolDependency, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
 ) -> ChallengePage:
     """The challenges still open that the caller (Bearer player token) made or was made, the
     soonest to expire first: with `GET /players/me/games`, what stands when a client opens
     the player's stream, which tells only what comes after. A read model: it trails the log
     by the projection lag."""
-    return Page(*await player_news.open_challenges(state.pool, player, limit, offset))
+    return Page(*await player_news.open_challenges(pool, player, limit, offset))
 
 
 @get(

@@ -1,16 +1,16 @@
 """Quick play: a seat at an open table of a kind, found or opened for the caller."""
 
 from litestar import Response, post
-from litestar.datastructures import State
 from litestar.di import NamedDependency
 
 from api.http.auth import PLAYER, PLAYER_TOKEN_OR_NONE, CallingPlayer
 from api.http.bodies import QuickPlayRequest, payload_of
+from api.http.core import QuickPlayDependency
 from api.http.described import BODY, CONTRACT, SEATED, Described
 from api.http.errors import HttpRefusal
 from api.http.rate_limits import RATE_LIMIT
 from domain import table
-from infra.quickplay import BOT, QuickPlay, QuickSeat
+from infra.store.quickplay import BOT, QuickSeat
 
 QUICK_PLAY = Described(
     (
@@ -45,7 +45,9 @@ QUICK_PLAY = Described(
     dependencies={**payload_of(QuickPlayRequest), **PLAYER},
 )
 async def quick_play(
-    payload: NamedDependency[QuickPlayRequest], player: CallingPlayer, state: State
+    payload: NamedDependency[QuickPlayRequest],
+    player: CallingPlayer,
+    quickplay: QuickPlayDependency,
 ) -> Response[QuickSeat]:
     """Take a seat at the oldest open quick-play table of a kind (of `seats` seats, when
     given), or at a table opened for the caller; the seat that fills a table starts its
@@ -57,7 +59,6 @@ async def quick_play(
     a table opened with `POST /games` is never chosen. A player already waiting at an open
     table of the kind is refused (`already_waiting`, naming it) rather than given another."""
     command = table.TakeSeat(payload.name or player or "", payload.entropy, player=player)
-    quickplay: QuickPlay = state.quickplay
     if payload.bot is not None and payload.bots_after is None:
         raise HttpRefusal("invalid_body", "`bot` names the bots that come after `bots_after`")
     placed = await quickplay.seat(

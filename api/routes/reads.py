@@ -6,9 +6,9 @@ They are built by the projections, so they trail the games by the projection lag
 from typing import Annotated, get_args
 
 from litestar import get
-from litestar.datastructures import State
 from litestar.params import FromPath, KwargDefinition, QueryParameter
 
+from api.http.core import PoolDependency
 from api.http.described import (
     CONTRACT,
     EXAMPLE_ID,
@@ -21,9 +21,9 @@ from api.http.described import (
 from api.http.errors import HttpRefusal
 from api.http.examples import lobby_page, of_a_table, summary
 from api.http.params import GameId, Kind, Limit, Offset, Page, known_kind
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table
-from infra import read_models
+from infra.reading import read_models
 from projections.lobby import LobbyTable
 from projections.ratings import RatingRow
 from projections.scoreboards import ScoreboardRow
@@ -64,11 +64,11 @@ RECORD = {
     opt={CONTRACT: Described(KINDS_REFUSED, answers=of_a_table(lobby_page, "page"))},
 )
 async def lobby(
-    state: State, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
+    pool: PoolDependency, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
 ) -> LobbyPage:
     """Tables waiting for players, newest first: kind, options, seats taken and free."""
     known_kind(kind)
-    return Page(*await read_models.lobby(state.pool, kind, limit, offset))
+    return Page(*await read_models.lobby(pool, kind, limit, offset))
 
 
 @get(
@@ -82,7 +82,7 @@ async def lobby(
     },
 )
 async def tables(
-    state: State,
+    pool: PoolDependency,
     kind: Kind = None,
     status: Annotated[str | None, QueryParameter(description="open, playing or finished")] = None,
     limit: Limit = 50,
@@ -93,7 +93,7 @@ async def tables(
     if status is not None and status not in STATUSES:
         known = ", ".join(STATUSES)
         raise HttpRefusal("unknown_status", f"no table status {status!r}; known: {known}")
-    return Page(*await read_models.table_summaries(state.pool, kind, status, limit, offset))
+    return Page(*await read_models.table_summaries(pool, kind, status, limit, offset))
 
 
 @get(
@@ -101,9 +101,9 @@ async def tables(
     tags=["read models"],
     opt={CONTRACT: Described(GAME, answers=of_a_table(summary, "summary"))},
 )
-async def table_summary(state: State, game_id: GameId) -> TableSummary:
+async def table_summary(pool: PoolDependency, game_id: GameId) -> TableSummary:
     """One game's summary."""
-    summary = await read_models.table_summary(state.pool, game_id)
+    summary = await read_models.table_summary(pool, game_id)
     if summary is None:
         raise HttpRefusal("game_not_found", f"no summary of game {game_id} (yet)")
     return summary
@@ -115,13 +115,13 @@ async def table_summary(state: State, game_id: GameId) -> TableSummary:
     opt={CONTRACT: Described(KINDS_REFUSED, answers=SCOREBOARD)},
 )
 async def scoreboard(
-    state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
+    pool: PoolDependency, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> ScoreboardPage:
     """Players of a kind by games won, then points: games played, won and points. Players
     are registered handles and the bots (`bot:random`, `bot:heuristic`, `bot:search`); seats
     taken with a free name count for nobody."""
     known_kind(kind)
-    return Page(*await read_models.scoreboard(state.pool, kind, limit, offset))
+    return Page(*await read_models.scoreboard(pool, kind, limit, offset))
 
 
 @get(
@@ -129,13 +129,15 @@ async def scoreboard(
     tags=["read models"],
     opt={CONTRACT: Described((*QUERY, "not_found"), answers={"player": {"value": RECORD}})},
 )
-async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_models.PlayerRecord:
+async def player(
+    pool: PoolDependency, name: FromPath[str], recent: Limit = 20
+) -> read_models.PlayerRecord:
     """A player's record across all kinds, their most recent games, their rating in each
     kind and the changes their recent games made to it (`name` is the player's handle)."""
-    known = table.printable(name) and await read_models.player_known(state.pool, name)
+    known = table.printable(name) and await read_models.player_known(pool, name)
     if not known:
         raise HttpRefusal("not_found", f"no player {name!r}")
-    return await read_models.player_record(state.pool, name, recent)
+    return await read_models.player_record(pool, name, recent)
 
 
 @get(
@@ -144,7 +146,7 @@ async def player(state: State, name: FromPath[str], recent: Limit = 20) -> read_
     opt={CONTRACT: Described(KINDS_REFUSED, answers=RATINGS)},
 )
 async def ratings(
-    state: State, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
+    pool: PoolDependency, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
 ) -> RatingPage:
     """Players of a kind by rating: OpenSkill's mu and sigma, and the `ordinal` (mu - 3
     sigma) they are ranked by, and games rated.
@@ -152,7 +154,7 @@ async def ratings(
     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered
     players and bots (seats with a free name are left out)."""
     known_kind(kind)
-    return Page(*await read_models.ratings_page(state.pool, kind, limit, offset))
+    return Page(*await read_models.ratings_page(pool, kind, limit, offset))
 
 
 READ_MODEL_ROUTES = [lobby, tables, table_summary, scoreboard, player, ratings]

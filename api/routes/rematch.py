@@ -4,18 +4,18 @@ import uuid
 
 import msgspec
 from litestar import Response, post
-from litestar.datastructures import State
 
-from api.http.auth import SEAT, SEAT_TOKEN, ActingSeat, HandlerDependency
+from api.http.auth import SEAT, SEAT_TOKEN, ActingSeat
+from api.http.core import HandlerDependency, QuickPlayDependency
 from api.http.described import CONTRACT, SEATED, VIEWER, Described
 from api.http.params import GameId
 from api.http.rate_limits import RATE_LIMIT
-from commands.envelope import Envelope
-from commands.games import LoadedGame
-from commands.handler import CommandHandler
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.core.loaded import LoadedGame
 from domain import table
 from domain.errors import DomainError
-from infra.quickplay import QuickPlay, QuickSeat, table_options
+from infra.store.quickplay import QuickSeat, table_options
 
 REMATCH = Described(
     ("missing_token", *VIEWER, "game_not_over", "table_full", "already_seated", "busy"),
@@ -31,7 +31,7 @@ REMATCH = Described(
     dependencies=SEAT,
 )
 async def rematch(
-    game_id: GameId, seat: ActingSeat, state: State, handler: HandlerDependency
+    game_id: GameId, seat: ActingSeat, handler: HandlerDependency, quickplay: QuickPlayDependency
 ) -> Response[QuickSeat]:
     """As a seat of a finished game (Bearer token), open a new table of the same kind, options
     and seat count and take a seat there as the same player (or name). The old game records
@@ -50,7 +50,6 @@ async def rematch(
     await handler.create(kind, created, f"rematch of {game_id}", new_id, rematch_of=game_id)
     old = game.table.seats[seat]
     command = table.TakeSeat(old.name, bot=old.bot, player=old.player)
-    quickplay: QuickPlay = state.quickplay
     placed = await quickplay.seat_at(
         new_id, kind, seats, options, command, f"rematch by seat {seat}"
     )

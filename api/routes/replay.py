@@ -9,15 +9,16 @@ from litestar import Request, Response, get
 from litestar.datastructures import State
 from litestar.params import QueryParameter
 
-from api.http.auth import SEAT_TOKEN_OR_NONE, HandlerDependency, game_and_viewer
+from api.http.auth import SEAT_TOKEN_OR_NONE, game_and_viewer
+from api.http.core import HandlerDependency
 from api.http.described import CONTRACT, EXAMPLE_ID, GAME, QUERY, VIEWER, Described
 from api.http.examples import CREATED_AT, VIEWS, KindExample, of_a_table
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import MAX_VERSION, GameId
-from commands import codec, log, replay
-from commands.audit import AuditReport
-from commands.audits import Audits
-from commands.store import StoredEvent
+from commands.audit.kept import Audits
+from commands.audit.report import AuditReport
+from commands.log import codec, published, replay
+from commands.log.store import StoredEvent
 from domain import table
 from domain.errors import require
 
@@ -94,15 +95,15 @@ async def game_log(
     handler: HandlerDependency,
     after: After = 0,
     limit: Limit = DEFAULT_LIMIT,
-) -> Response[log.GameLog]:
+) -> Response[published.GameLog]:
     """The full, unredacted event log with metadata and the revealed seed, once over."""
     game = await handler.games.latest(game_id)
-    require(bool(game.table.seed), log.NOT_OVER)
+    require(bool(game.table.seed), published.NOT_OVER)
     rows, headers = page(
         request, await handler.games.stored_events(game_id, after, limit + 1), limit
     )
-    records = [log.record(row) for row in rows]
-    body = log.GameLog(game_id, game.rules.kind, game.table.seed, records)
+    records = [published.record(row) for row in rows]
+    body = published.GameLog(game_id, game.rules.kind, game.table.seed, records)
     return conditional(request, f"log.{game.table.version}.{after}.{limit}", body, headers)
 
 

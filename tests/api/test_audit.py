@@ -10,10 +10,10 @@ import msgspec
 import pytest
 from httpx import AsyncClient
 
-from commands import codec, log
-from commands.log import LogRecord
-from commands.registry import GAMES
-from infra.postgres_store import PostgresEventStore
+from commands.log import codec, published
+from commands.log.published import LogRecord
+from commands.log.registry import GAMES
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import ok, open_table, play
 from tests.api.test_bots import bots, bots_seated, finished, new_table, start  # noqa: F401 (a fixture)
 from tests.commands.tamper import changed_card, changed_seed, first_move_index, relinked
@@ -34,7 +34,7 @@ async def finished_game(client: AsyncClient, kind: str) -> str:
 
 
 async def stored_log(pool: asyncpg.Pool, game_id: str) -> list[LogRecord]:
-    return log.published(game_id, await PostgresEventStore(pool).read_stream(game_id))
+    return published.published(game_id, await PostgresEventStore(pool).read_stream(game_id))
 
 
 async def first_failure(client: AsyncClient, game_id: str) -> dict[str, object]:
@@ -64,7 +64,7 @@ async def restored(pool: asyncpg.Pool) -> AsyncIterator[list[LogRecord]]:
     await replace_rows(pool, saved)
     for row in saved:
         back = (await PostgresEventStore(pool).read_stream(row.game_id, row.version - 1))[0]
-        assert log.record(back).data == row.data, "the stored event is as it was"
+        assert published.record(back).data == row.data, "the stored event is as it was"
 
 
 @pytest.mark.parametrize("kind", list(GAMES))

@@ -12,8 +12,8 @@ from litestar.testing import AsyncTestClient
 from prometheus_client import REGISTRY
 
 from api.main.simulate import simulate
-from commands.bots import BotWorker
-from commands.registry import GAMES
+from commands.log.registry import GAMES
+from commands.workers.bots import BotWorker
 from domain.table import BOT_NAMES
 from tests.api.players import QUICK_OPTIONS, bearer, ok, view
 
@@ -34,7 +34,7 @@ def bot_commands() -> float:
 @pytest.fixture
 async def bots(client: AnyClient) -> AsyncIterator[BotWorker]:
     """The app's bot worker, at full speed (no pace) for the length of a test."""
-    worker: BotWorker = client.app.state.bots
+    worker: BotWorker = client.app.state.work["bots"].__self__
     pace, worker.pace = worker.pace, 0.0
     yield worker
     worker.pace = pace

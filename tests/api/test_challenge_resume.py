@@ -11,11 +11,12 @@ import asyncpg
 import pytest
 from httpx import AsyncClient
 
-from commands.challenges import ChallengeClock, Challenges
-from commands.handler import CommandHandler
+from commands.core.challenges import Challenges
+from commands.core.handler import CommandHandler
+from commands.workers.challenge_clock import ChallengeClock
 from domain import table
-from infra import player_news
-from infra.postgres_store import PostgresEventStore
+from infra.reading import player_news
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok
 from tests.api.registered import register
 from tests.projections.settle import settled
@@ -54,7 +55,7 @@ async def test_two_clock_workers_finish_a_table_left_half_open_once(
     challenge_id = ok(answer, 201)["challenge_id"]
     store = PostgresEventStore(pool)
     stops = StopsAtTheSecondSeat(CommandHandler.over(store))
-    stopping = Challenges(store, stops)  # type: ignore[arg-type]
+    stopping = Challenges(stops)  # type: ignore[arg-type]
     with pytest.raises(Stopped):
         await stopping.accept(challenge_id, bo)
     game_id = (await stopping.challenge(challenge_id)).game_id
@@ -67,7 +68,7 @@ async def test_two_clock_workers_finish_a_table_left_half_open_once(
     assert await unopened(datetime.now(UTC)) == [], "left to the accepting request a while"
     assert challenge_id in await unopened(later())
     clocks = [
-        ChallengeClock(Challenges(store, CommandHandler.over(store)), due, unopened, later)
+        ChallengeClock(Challenges(CommandHandler.over(store)), due, unopened, later)
         for _ in range(2)
     ]  # two processes, each with its own command handler
     await asyncio.gather(*(clock.sweep() for clock in clocks))

@@ -12,7 +12,7 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra.settings import Settings
+from infra.process.settings import Settings
 from tests.api.players import all_events, bearer, ok, view
 from tests.servers import POOLS, fresh_database
 
@@ -109,11 +109,11 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
         )
         # The table is opened on a service without workers, so that its clock cannot fire
         # however slowly this machine runs before the deadline: the service is "stopped".
-        async with AsyncTestClient(create_app(settings, run_workers=False)) as first:
+        async with AsyncTestClient(create_app(settings, roles=())) as first:
             game_id, token = await clocked_table(first, {"turn_seconds": 5}, bot=False)
             seats = (await view(first, game_id, token))["clock"]["seats"]
             (deadline,) = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
-        async with AsyncTestClient(create_app(settings, run_workers=False)) as idle:
+        async with AsyncTestClient(create_app(settings, roles=())) as idle:
             before = await all_events(idle, game_id)
             assert TIMED_OUT not in types(before), "the clock fired before the service stopped"
             await asyncio.sleep(

@@ -10,8 +10,8 @@ import asyncpg
 import msgspec
 from httpx import AsyncClient
 
-from commands import codec
-from commands.registry import GAMES
+from commands.log import codec
+from commands.log.registry import GAMES
 from domain import table
 from tests.api.players import bearer, ok, open_table, view
 

@@ -13,7 +13,7 @@ from api.contract.document import operations
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
 from api.http.errors import PROBLEM, STATUS_BY_CODE
 from api.main.openapi import unconnected_app
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data
 from tests.api.sse import AnyClient

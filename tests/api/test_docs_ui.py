@@ -11,7 +11,7 @@ from litestar.testing import AsyncTestClient
 from api.contract.serving import DOCS_SCRIPT_PATH
 from api.http.cors import EXPOSED_HEADERS
 from api.main.app import create_app
-from infra.settings import LOCAL_ORIGINS, Settings
+from infra.process.settings import LOCAL_ORIGINS, Settings
 
 ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
 
@@ -60,7 +60,7 @@ def preflight(origin: str) -> dict[str, str]:
 async def test_a_preflight_from_an_allowed_origin_succeeds(
     settings: Settings,
 ) -> None:
-    app = create_app(replace(settings, cors_origins=("https://cards.example",)), run_workers=False)
+    app = create_app(replace(settings, cors_origins=("https://cards.example",)), roles=())
     async with AsyncTestClient(app) as client:
         answer = await client.options("/games", headers=preflight("https://cards.example"))
         assert answer.status_code in (200, 204), answer.text
@@ -81,7 +81,7 @@ async def test_a_preflight_from_an_allowed_origin_succeeds(
 async def test_a_preflight_from_another_origin_is_refused(
     settings: Settings,
 ) -> None:
-    app = create_app(replace(settings, cors_origins=("https://cards.example",)), run_workers=False)
+    app = create_app(replace(settings, cors_origins=("https://cards.example",)), roles=())
     async with AsyncTestClient(app) as client:
         answer = await client.options("/games", headers=preflight("https://evil.example"))
         assert answer.status_code >= 400

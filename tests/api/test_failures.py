@@ -11,9 +11,9 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra import read_models
-from infra.postgres_store import PostgresEventStore
-from infra.settings import Settings
+from infra.process.settings import Settings
+from infra.reading import read_models
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, open_table
 from tests.api.test_refusals import problem
 
@@ -28,7 +28,7 @@ async def failing(
         raise RuntimeError("the lobby broke")
 
     monkeypatch.setattr(read_models, "lobby", broken)
-    app = create_app(settings, run_workers=False)
+    app = create_app(settings, roles=())
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from litestar.testing import TestClient
 
 from api.main.app import create_app
-from commands.registry import GAMES
-from infra.settings import Settings
+from commands.log.registry import GAMES
+from infra.process.settings import Settings
 from tests.api.published import published
 
 PROBLEM = "application/problem+json"
@@ -62,7 +62,7 @@ def _bearer(token: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def service(settings: Settings) -> Iterator[tuple[TestClient, Tables]]:  # type: ignore[type-arg]
-    with TestClient(create_app(settings, run_workers=False)) as client:
+    with TestClient(create_app(settings, roles=())) as client:
         yield client, Tables(client)
 
 

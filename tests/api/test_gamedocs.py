@@ -2,8 +2,8 @@
 
 import pytest
 
-from commands.codec import tag_of
-from commands.registry import GAMES
+from commands.log.codec import tag_of
+from commands.log.registry import GAMES
 from gamedocs.pages import DOCS_FOLDER, REGENERATE, render_pages
 from gamedocs.structs import struct_members
 

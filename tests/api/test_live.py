@@ -18,7 +18,7 @@ from litestar.types import Message, Scope
 from api.live.direct_streams import SERVER_SEND
 from api.live.hub import POLL_SECONDS, POLL_SECONDS_WITHOUT_REDIS
 from api.main.app import create_app
-from infra.settings import Settings
+from infra.process.settings import Settings
 from tests.api.players import bearer, ok, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, get_scope, open_stream
 
@@ -110,7 +110,7 @@ async def test_a_stream_with_the_view_opens_with_it_and_ignores_other_games(
 @pytest.fixture(scope="session")
 async def quick_heartbeat(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone (no workers), its live streams sending a keep-alive every 0.2 s."""
-    app = create_app(replace(settings, live_heartbeat=0.2), run_workers=False)
+    app = create_app(replace(settings, live_heartbeat=0.2), roles=())
     async with AsyncTestClient(app) as test_client:
         yield test_client
 
@@ -127,9 +127,7 @@ async def test_a_quiet_stream_still_sends_keep_alives(quick_heartbeat: AnyClient
 @pytest.fixture
 async def unrelayed(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone, its hub reading a Redis stream of its own that no relay publishes to."""
-    app = create_app(
-        replace(settings, event_stream=f"unrelayed-{uuid.uuid4().hex}"), run_workers=False
-    )
+    app = create_app(replace(settings, event_stream=f"unrelayed-{uuid.uuid4().hex}"), roles=())
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

@@ -13,7 +13,7 @@ from litestar.testing import AsyncTestClient
 
 from api.live.subscribers import KEEP_ALIVE, Subscriber
 from api.main.app import create_app
-from infra.settings import Settings, StreamCaps
+from infra.process.settings import Settings, StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view
 from tests.api.sse import AnyClient, SseReader, open_stream
 from tests.api.test_refusals import problem
@@ -24,7 +24,7 @@ CAPS = StreamCaps(per_game=2, per_client=3)
 @pytest.fixture(scope="module")
 async def capped(settings: Settings) -> AsyncIterator[AnyClient]:
     """The API alone, with its live streams capped at CAPS."""
-    app = create_app(replace(settings, stream_caps=CAPS), run_workers=False)
+    app = create_app(replace(settings, stream_caps=CAPS), roles=())
     async with AsyncTestClient(app) as test_client:
         yield test_client
 

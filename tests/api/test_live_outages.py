@@ -12,8 +12,8 @@ from litestar.testing import AsyncTestClient
 
 from api.live.hub import POLL_SECONDS
 from api.main.app import create_app
-from infra.database import Timeouts
-from infra.settings import Settings
+from infra.process.database import Timeouts
+from infra.process.settings import Settings
 from tests.api.players import bearer, open_table, view
 from tests.api.sse import AnyClient, SseReader, open_stream
 from tests.private_postgres import PrivatePostgres, private_postgres

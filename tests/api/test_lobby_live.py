@@ -9,7 +9,7 @@ import msgspec
 
 from api.live.hub import POLL_SECONDS, LiveHub
 from api.live.lobby import LobbyFeeds
-from commands.bus import News
+from commands.core.bus import News
 from domain import table
 from tests.api.players import bearer, ok, open_table
 from tests.api.sse import AnyClient, SseReader, open_stream

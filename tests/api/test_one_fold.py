@@ -11,13 +11,12 @@ import pytest
 
 from api.live.hub import LiveHub
 from api.live.subscribers import Subscriber
-from commands.bots import BotWorker
-from commands.bus import EventBus
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
+from commands.core.assembly import assemble
+from commands.core.envelope import Envelope
+from commands.workers.bots import BotWorker
 from domain import table
 from domain.table import lifecycle
-from infra.memory_store import MemoryEventStore
+from infra.store.memory_store import MemoryEventStore
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
 SETTLE_SECONDS = 30.0
@@ -49,9 +48,8 @@ async def test_a_command_is_folded_once_with_a_stream_and_a_bot_following(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     store = MemoryEventStore()
-    handler = CommandHandler.over(store, now=lambda: NOW)
-    bus = EventBus()
-    handler.on_committed(bus.committed)
+    core = assemble(store, now=lambda: NOW)
+    handler, bus = core.handler, core.bus
     hub = LiveHub(lambda: True)
     bus.subscribe(hub.hear)
     bots = BotWorker(handler, store, pace=0.0)

@@ -13,8 +13,8 @@ from httpx import AsyncClient, Response
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra.database import Timeouts
-from infra.settings import Settings
+from infra.process.database import Timeouts
+from infra.process.settings import Settings
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_refusals import problem
 from tests.private_postgres import PrivatePostgres, private_postgres
@@ -46,7 +46,7 @@ async def service(
             event_stream=stream,
             database_timeouts=TIMEOUTS,
         ),
-        run_workers=False,
+        roles=(),
     )
     async with AsyncTestClient(app) as client:
         yield client
@@ -108,7 +108,7 @@ async def test_a_frozen_database_answers_503_within_the_timeouts(
 async def test_without_redis_the_service_is_degraded_and_games_are_played(
     settings: Settings,
 ) -> None:
-    app = create_app(replace(settings, redis_url=UNREACHABLE_REDIS), run_workers=False)
+    app = create_app(replace(settings, redis_url=UNREACHABLE_REDIS), roles=())
     async with AsyncTestClient(app) as client:
         health = ok(await bounded(client.get("/health")))
         assert health == {"status": "degraded", "postgres": "ok", "redis": "down"}
@@ -123,9 +123,9 @@ async def test_without_redis_the_service_is_degraded_and_games_are_played(
 async def test_a_pool_taken_by_requests_does_not_make_the_service_look_down(
     settings: Settings,
 ) -> None:
-    app = create_app(settings, run_workers=False)
+    app = create_app(settings, roles=())
     async with AsyncTestClient(app) as client:
-        pool, on_the_app_loop = app.state.pool, client.blocking_portal.call
+        pool, on_the_app_loop = app.state.parts.pool, client.blocking_portal.call
         held = [on_the_app_loop(pool.acquire) for _ in range(pool.get_max_size())]
         try:
             assert pool.get_idle_size() == 0

@@ -7,8 +7,8 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from commands.registry import GAMES
-from infra.settings import Settings
+from commands.log.registry import GAMES
+from infra.process.settings import Settings
 from tests.api.players import all_events, bearer, ok, open_table, play, view
 
 MAX_COMMANDS = 5_000

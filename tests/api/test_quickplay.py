@@ -6,10 +6,10 @@ from typing import Any
 import asyncpg
 from httpx import AsyncClient
 
-from commands.handler import CommandHandler
+from commands.core.handler import CommandHandler
 from domain import table
-from infra.postgres_store import PostgresEventStore
-from infra.quickplay import QuickPlay
+from infra.store.postgres_store import PostgresEventStore
+from infra.store.quickplay import QuickPlay
 from tests.api.players import bearer, ok, view
 from tests.api.registered import register
 

@@ -12,7 +12,7 @@ from litestar.testing import AsyncTestClient
 
 from api.http.rate_limits import RATE_LIMIT, limit_items
 from api.main.app import create_app
-from infra.settings import RateLimits, Settings
+from infra.process.settings import RateLimits, Settings
 from tests.api.players import bearer, ok
 from tests.api.published import published
 from tests.api.test_refusals import problem
@@ -22,7 +22,7 @@ LOW = RateLimits(games="3/minute", seats="2/minute", players="1/minute", command
 
 @pytest.fixture
 async def limited(settings: Settings) -> AsyncIterator[AsyncClient]:
-    app = create_app(replace(settings, rate_limits=LOW), run_workers=False)
+    app = create_app(replace(settings, rate_limits=LOW), roles=())
     async with AsyncTestClient(app) as client:
         yield client
 
@@ -65,7 +65,7 @@ async def test_players_are_limited_per_client(limited: AsyncClient) -> None:
 
 async def test_commands_are_limited_per_seat_token(settings: Settings) -> None:
     roomy = RateLimits(seats="10/minute", commands="2/minute")
-    app = create_app(replace(settings, rate_limits=roomy), run_workers=False)
+    app = create_app(replace(settings, rate_limits=roomy), roles=())
     async with AsyncTestClient(app) as client:
         game_id = ok(await client.post("/games", json={"kind": "gnono"}), 201)["id"]
         first, second = [

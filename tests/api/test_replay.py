@@ -5,11 +5,11 @@ import random
 import msgspec
 from httpx import AsyncClient
 
-from commands import codec, replay
-from commands.registry import game_rules
+from commands.log import codec, replay
+from commands.log.registry import game_rules
 from domain import table
 from domain.decider import REFEREE, SPECTATOR
-from infra.postgres_store import PostgresEventStore
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play, view
 from tests.api.test_audit import finished_game
 

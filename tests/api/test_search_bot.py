@@ -8,8 +8,8 @@ import pytest
 from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
-from commands.bots import BotWorker
-from commands.registry import GAMES
+from commands.log.registry import GAMES
+from commands.workers.bots import BotWorker
 from tests.api.players import view
 from tests.api.test_bots import SEATS, bots, finished, new_table, seat, start, unexpected
 

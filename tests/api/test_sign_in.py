@@ -2,7 +2,7 @@
 
 from httpx import AsyncClient
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from tests.api.players import bearer, ok
 from tests.api.registered import register
 

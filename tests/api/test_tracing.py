@@ -1,4 +1,4 @@
-"""Traces (`infra.tracing`): one command followed by one trace, from the HTTP request of one
+"""Traces (`infra.process.tracing`): one command followed by one trace, from the HTTP request of one
 API process through the append, the relay, every projection and the live push of another
 process, all of it recorded by an in-memory exporter; and nothing written while tracing is
 off."""
@@ -15,8 +15,8 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import SpanKind
 
 from api.main.app import create_app
-from infra import tracing
-from infra.settings import Settings
+from infra.process import tracing
+from infra.process.settings import Settings
 from tests.api.players import bearer, ok, open_table
 from tests.api.sse import AnyClient, open_stream
 from tests.api.test_live import events_until
@@ -67,7 +67,7 @@ async def metadata(pool: asyncpg.Pool, game_id: str, version: int) -> dict[str, 
 async def test_a_command_is_one_trace_from_its_request_to_the_relay_projections_and_live_push(
     settings: Settings, pool: asyncpg.Pool, exported: InMemorySpanExporter
 ) -> None:
-    api = create_app(settings, run_workers=False)
+    api = create_app(settings, roles=())
     other = create_app(settings)  # another process: the relay, the projections, its streams
     async with AsyncTestClient(api) as client, AsyncTestClient(other) as elsewhere:
         game_id, tokens = await open_table(client, "gnono", 2)

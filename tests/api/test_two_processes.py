@@ -12,9 +12,10 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
-from infra.settings import Settings
+from infra.process.settings import Settings
+from infra.reading import catalog
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_cno_concurrency import SEATS, racer
 from tests.projections.settle import settled
@@ -38,7 +39,7 @@ async def read_models(pool: asyncpg.Pool, game_id: str) -> dict[str, list[tuple[
 
 @pytest.fixture
 async def second(settings: Settings) -> AsyncIterator[AsyncClient]:
-    app = create_app(settings, run_workers=False)
+    app = create_app(settings, roles=())
     async with AsyncTestClient(app) as test_client:
         yield test_client
 
@@ -76,7 +77,7 @@ async def test_a_table_played_through_two_processes_loses_doubles_and_rebuilds_n
         logged = await pool.fetchval("SELECT count(*) FROM events")
         await settled(pool)
         live = await read_models(pool, game_id)
-        for projection in all_projections(store).values():
+        for projection in catalog.build_all(store).values():
             await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
         rebuilt = await read_models(pool, game_id)
         if await pool.fetchval("SELECT count(*) FROM events") == logged:

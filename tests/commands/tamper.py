@@ -7,9 +7,9 @@ from typing import Any
 
 import msgspec
 
-from commands import codec, log
-from commands.log import LogRecord
-from commands.registry import GAMES
+from commands.log import codec, published
+from commands.log.published import LogRecord
+from commands.log.registry import GAMES
 from domain import table
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -17,7 +17,7 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 
 def golden(name: str) -> list[LogRecord]:
     with (GOLDEN / name).open("rb") as lines:
-        return log.from_lines(lines)
+        return published.from_lines(lines)
 
 
 def golden_names(kind: str | None = None) -> list[str]:
@@ -60,7 +60,7 @@ def card_paths(kind: str, value: Any, path: tuple[Any, ...] = ()) -> Iterator[tu
 def changed_card(records: list[LogRecord], last: bool = False) -> tuple[int, list[LogRecord]]:
     """One card in one event (the first or the last holding a card) swapped for another
     card of the game; returns the changed record's index and the tampered records."""
-    kind = log.kind_of(records)
+    kind = published.kind_of(records)
     holding = [i for i, each in enumerate(records) if any(card_paths(kind, data(each)))]
     index = holding[-1 if last else 0]
     value = data(records[index])
@@ -72,13 +72,13 @@ def changed_card(records: list[LogRecord], last: bool = False) -> tuple[int, lis
 
 
 def revealed_seed_index(records: list[LogRecord]) -> int:
-    return next(i for i, each in enumerate(records) if each.type == log.SEED_REVEALED)
+    return next(i for i, each in enumerate(records) if each.type == published.SEED_REVEALED)
 
 
 def changed_seed(records: list[LogRecord]) -> tuple[int, list[LogRecord]]:
     index = revealed_seed_index(records)
     seed = data(records[index])["seed"]
-    forged = with_data(records[index], {"type": log.SEED_REVEALED, "seed": seed[::-1]})
+    forged = with_data(records[index], {"type": published.SEED_REVEALED, "seed": seed[::-1]})
     return index, [*records[:index], forged, *records[index + 1 :]]
 
 

@@ -3,10 +3,10 @@
 import msgspec
 import pytest
 
-from commands import codec, log
-from commands.audit import AuditReport, audit
-from commands.evidence import CHAIN, CHECKS
-from commands.log import LogRecord
+from commands.audit.evidence import CHAIN, CHECKS
+from commands.audit.report import AuditReport, audit
+from commands.log import codec, published
+from commands.log.published import LogRecord
 from domain import table
 from domain.errors import DomainError
 from tests.commands.tamper import (
@@ -169,7 +169,7 @@ def test_a_log_that_is_not_a_game_is_refused() -> None:
         audit(records[1:])
     assert refused.value.code == "malformed_log"
     with pytest.raises(DomainError) as refused:
-        log.from_lines([b'{"version": 1}\n'])
+        published.from_lines([b'{"version": 1}\n'])
     assert refused.value.code == "malformed_log"
     assert "line 1" in refused.value.message
 

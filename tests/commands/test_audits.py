@@ -1,4 +1,4 @@
-"""Reports kept by `commands.audits.Audits`: the same stored rows answer the report made
+"""Reports kept by `commands.audit.kept.Audits`: the same stored rows answer the report made
 before, and any change to what the audit reads, metadata included, is audited afresh."""
 
 from collections.abc import Callable
@@ -7,12 +7,12 @@ from datetime import datetime
 import msgspec
 import pytest
 
-from commands import audits as audits_module
-from commands import codec
-from commands.audit import AuditReport, audit
-from commands.audits import Audits
-from commands.log import LogRecord
-from commands.store import StoredEvent
+from commands.audit import kept as audits_module
+from commands.audit.kept import Audits
+from commands.audit.report import AuditReport, audit
+from commands.log import codec
+from commands.log.published import LogRecord
+from commands.log.store import StoredEvent
 from domain.errors import DomainError
 from tests.commands.tamper import (
     changed_card,

@@ -7,15 +7,16 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 
-from commands import watching
-from commands.bots import BotWorker
-from commands.bus import News
-from commands.envelope import Envelope
-from commands.games import GameRepository, LoadedGame
-from commands.handler import CommandHandler
-from commands.store import EventStore, GameStreams
+from commands.core.bus import News
+from commands.core.envelope import Envelope
+from commands.core.games import GameRepository
+from commands.core.handler import CommandHandler
+from commands.core.loaded import LoadedGame
+from commands.log.store import EventStore, GameStreams
+from commands.workers import watching
+from commands.workers.bots import BotWorker
 from domain import table
-from infra.memory_store import MemoryEventStore
+from infra.store.memory_store import MemoryEventStore
 
 GAME_SECONDS = 60.0
 

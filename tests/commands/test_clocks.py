@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import msgspec
 
-from commands import log
-from commands.audit import audit
-from commands.clocks import ClockWorker
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
+from commands.audit.report import audit
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.log import published
+from commands.workers.clocks import ClockWorker
 from domain import table
-from infra.memory_store import MemoryEventStore
+from infra.store.memory_store import MemoryEventStore
 
 WAIT_SECONDS = 60.0
 
@@ -38,7 +38,7 @@ async def abandoned_game(handler: CommandHandler) -> str:
     return created.game_id
 
 
-async def played_out(store: MemoryEventStore) -> list[log.LogRecord]:
+async def played_out(store: MemoryEventStore) -> list[published.LogRecord]:
     """The log of a game the clock worker played to its end from timeouts alone."""
     minutes = Minutes()
     handler = CommandHandler.over(store, now=minutes)
@@ -50,7 +50,7 @@ async def played_out(store: MemoryEventStore) -> list[log.LogRecord]:
             await asyncio.sleep(0.01)
     stopping.set()
     await worker
-    return log.published(game_id, await store.read_stream(game_id))
+    return published.published(game_id, await store.read_stream(game_id))
 
 
 async def test_a_game_whose_seats_never_move_ends_by_timeouts_and_audits() -> None:

@@ -17,15 +17,15 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from commands import codec, log, replay
-from commands.audit import audit
-from commands.games import GameRepository
-from commands.handler import CommandHandler
-from commands.log import LogRecord
-from commands.registry import GAMES, game_rules
-from commands.store import NewEvent
+from commands.audit.report import audit
+from commands.core.games import GameRepository
+from commands.core.handler import CommandHandler
+from commands.log import codec, published, replay
+from commands.log.published import LogRecord
+from commands.log.registry import GAMES, game_rules
+from commands.log.store import NewEvent
 from domain import table
-from infra.memory_store import MemoryEventStore
+from infra.store.memory_store import MemoryEventStore
 from tests.commands.tamper import golden, golden_names
 
 SEAT_TAKEN = "table.seat_taken"
@@ -149,7 +149,7 @@ def test_a_new_defaulted_field_leaves_every_golden_game_folding_and_auditing(
 ) -> None:
     name = request.node.callspec.params["extended"]
     records = golden(name)
-    kind = log.kind_of(records)
+    kind = published.kind_of(records)
     events = codec.decode_events(kind, records)
     changed = [e for e in events if isinstance(e, extended)]
     assert changed and all(e.note == "" for e in changed)

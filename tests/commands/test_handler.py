@@ -7,14 +7,15 @@ from typing import Any
 import msgspec
 import pytest
 
-from commands import codec
-from commands.envelope import Applied, Envelope
-from commands.games import GameRepository, token_hash
-from commands.handler import TRANSIENT_ATTEMPTS, CommandHandler
-from commands.store import NOTHING_BESIDE, NewEvent, SideRecords, TransientConflict
+from commands.core.envelope import Applied, Envelope
+from commands.core.games import GameRepository
+from commands.core.handler import TRANSIENT_ATTEMPTS, CommandHandler
+from commands.core.loaded import token_hash
+from commands.log import codec
+from commands.log.store import NOTHING_BESIDE, NewEvent, SideRecords, TransientConflict
 from domain import table
 from domain.errors import DomainError
-from infra.memory_store import MemoryEventStore
+from infra.store.memory_store import MemoryEventStore
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 

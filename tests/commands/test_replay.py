@@ -2,8 +2,8 @@
 
 import pytest
 
-from commands import codec, log, replay
-from commands.registry import game_rules
+from commands.log import codec, published, replay
+from commands.log.registry import game_rules
 from domain import table
 from domain.decider import REFEREE, SPECTATOR
 from domain.errors import DomainError
@@ -12,7 +12,7 @@ from tests.commands.tamper import golden, golden_names
 
 def golden_events(name: str) -> tuple[str, list[object]]:
     records = golden(name)
-    kind = log.kind_of(records)
+    kind = published.kind_of(records)
     return kind, codec.decode_events(kind, records)
 
 

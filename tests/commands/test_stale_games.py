@@ -3,8 +3,9 @@ deciding on it, rather than deciding on a stale state and being refused by the a
 
 from datetime import UTC, datetime
 
-from commands.bus import EventBus
-from commands.handler import CommandHandler
+from commands.core.assembly import assemble
+from commands.core.bus import EventBus
+from commands.core.handler import CommandHandler
 from domain import table
 from tests.commands.test_handler import Interloper
 
@@ -12,10 +13,8 @@ NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
 
 def node(store: Interloper) -> tuple[CommandHandler, EventBus]:
-    handler, bus = CommandHandler.over(store, now=lambda: NOW), EventBus()
-    handler.on_committed(bus.committed)
-    bus.subscribe(handler.games.notice)
-    return handler, bus
+    core = assemble(store, now=lambda: NOW)
+    return core.handler, core.bus
 
 
 async def test_a_game_the_bus_says_moved_on_is_read_before_it_is_decided_on() -> None:

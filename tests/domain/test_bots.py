@@ -2,8 +2,8 @@
 
 import pytest
 
-from commands.registry import GAMES
-from commands.strategies import strategies, strategy
+from commands.log.registry import GAMES
+from commands.workers.strategies import strategies, strategy
 from domain.bots import bot_chance, random_move
 from domain.errors import DomainError
 from domain.matches import play_match

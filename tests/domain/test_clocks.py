@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import clocks
 from domain import table as tables
 from domain.decider import SPECTATOR

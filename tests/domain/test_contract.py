@@ -15,8 +15,8 @@ import random
 import msgspec
 import pytest
 
-from commands.registry import GAMES
-from commands.strategies import strategy
+from commands.log.registry import GAMES
+from commands.workers.strategies import strategy
 from domain import table as tables
 from domain.decider import GameRules, Strategy
 from tests.domain.playout import (

@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from commands import codec, log
-from commands.registry import GAMES
+from commands.log import codec, published
+from commands.log.registry import GAMES
 from domain import clocks, table
 from domain.decider import SPECTATOR, AnyRules, Standing
 from domain.narration import Voice
@@ -21,7 +21,7 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
 def told(name: str) -> Iterator[tuple[AnyRules, table.AnyTable, Any, int, str]]:
     """(rules, table after, event, viewer, sentence) for each event and viewer of a golden game."""
     records = golden(name)
-    kind = log.kind_of(records)
+    kind = published.kind_of(records)
     rules = GAMES[kind]
     state = table.AnyTable()
     for event in codec.decode_events(kind, records):

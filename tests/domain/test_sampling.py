@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain.chance import Chance
 from domain.decider import AnyRules, Context
 from domain.search import NOW

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain.chance import Chance
 from domain.decider import AnyRules
 from domain.errors import DomainError

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table as tables
 from domain.chance import commitment
 from domain.decider import REFEREE, SPECTATOR

@@ -2,7 +2,7 @@
 
 import pytest
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table as tables
 from domain.table.setup import WATCHABLE_PACE
 from tests.domain.test_table import decide, refusal

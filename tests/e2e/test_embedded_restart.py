@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import psutil
 
-from infra.embedded import HANDLES, VALKEY_PID, free_port
+from infra.process.embedded import HANDLES, VALKEY_PID, free_port
 from tests.e2e.test_service import wait_until_healthy
 from tests.servers import server_folder
 

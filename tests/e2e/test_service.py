@@ -16,11 +16,11 @@ import asyncpg
 import httpx
 import msgspec
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
-from infra.embedded import free_port
-from infra.pool_sizes import POOL_API, POOL_BOTS, POOL_PROJECTIONS, POOL_RELAY
+from infra.process.embedded import free_port
+from infra.process.pool_sizes import POOL_API, POOL_BOTS, POOL_PROJECTIONS, POOL_RELAY
 from tests.api.players import bearer
 from tests.domain.playout import cards_in
 from tests.servers import POOLS

@@ -14,10 +14,10 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from commands.handler import CommandHandler
-from infra import tracing
-from infra.embedded import free_port
-from infra.postgres_store import PostgresEventStore
+from commands.core.handler import CommandHandler
+from infra.process import tracing
+from infra.process.embedded import free_port
+from infra.store.postgres_store import PostgresEventStore
 from tests.e2e.test_workers import sample, wait_until, worker
 from tests.servers import fresh_database
 
@@ -83,7 +83,7 @@ async def test_a_relay_process_exports_its_span_in_the_appends_trace_by_otlp(
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as database_url:
         trace_id = await traced_table(database_url)
-        with worker("relay", database_url, redis_url, stream) as relay:
+        with worker("work relay", database_url, redis_url, stream) as relay:
             wait_until(
                 lambda: sample(relay.metrics(), "cardroom_relayed_events_total") >= 1,
                 relay.process,

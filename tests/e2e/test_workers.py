@@ -16,9 +16,9 @@ import asyncpg
 import httpx
 import pytest
 
-from commands.handler import CommandHandler
-from infra.embedded import free_port
-from infra.postgres_store import PostgresEventStore
+from commands.core.handler import CommandHandler
+from infra.process.embedded import free_port
+from infra.store.postgres_store import PostgresEventStore
 from tests.servers import fresh_database
 
 BOOT_SECONDS = 30
@@ -69,7 +69,7 @@ def worker(command: str, database_url: str, redis_url: str, stream: str) -> Iter
     }
     env.pop("XDG_RUNTIME_DIR", None)  # what makes platformdirs warn
     process = subprocess.Popen(
-        [sys.executable, "-m", "api.main.cli", command],
+        [sys.executable, "-m", "api.main.cli", *command.split()],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -117,7 +117,7 @@ def test_a_relay_serves_its_metrics_and_logs_its_leadership(
     own_database: str, redis_url: str
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
-    with worker("relay", own_database, redis_url, stream) as leader:
+    with worker("work relay", own_database, redis_url, stream) as leader:
         wait_until(
             lambda: sample(leader.metrics(), "cardroom_relayed_events_total") >= 1, leader.process
         )
@@ -129,7 +129,7 @@ def test_a_relay_serves_its_metrics_and_logs_its_leadership(
         assert sample(metrics, 'cardroom_pool_connections_in_use{pool="relay"}') >= 1
         assert leader.http.get("/health").json() == {"status": "ok", "postgres": "ok"}
         assert leader.http.get("/health/live").status_code == 200
-        with worker("relay", own_database, redis_url, stream) as standby:
+        with worker("work relay", own_database, redis_url, stream) as standby:
             assert sample(standby.metrics(), "cardroom_relay_leader") == 0
             led = leader.stop()
             wait_until(
@@ -148,14 +148,14 @@ def test_a_projection_worker_serves_the_lag_of_each_read_model_and_logs_its_catc
     own_database: str, redis_url: str
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
-    with worker("project", own_database, redis_url, stream) as projections:
+    with worker("work projections", own_database, redis_url, stream) as projections:
         metrics = projections.metrics()
         for name in ("lobby", "table_summaries", "scoreboards", "ratings", "snapshots"):
             assert sample(metrics, f'cardroom_projection_lag_seconds{{projection="{name}"}}') >= 0
             assert sample(metrics, f'cardroom_dead_letters_total{{projection="{name}"}}') == 0
         assert sample(metrics, 'cardroom_pool_connections_max{pool="projections"}') == 8
         records = projections.stop()
-    assert all(set(record) >= FIELDS and record["role"] == "project" for record in records)
+    assert all(set(record) >= FIELDS and record["role"] == "projections" for record in records)
     said = messages(records)
     assert "projection lobby: starting" in said
     assert "projection lobby: caught up (1 events from the log)" in said
@@ -167,7 +167,7 @@ def test_a_bot_worker_serves_its_metrics_and_logs_start_and_stop(
     own_database: str, redis_url: str
 ) -> None:
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
-    with worker("bots", own_database, redis_url, stream) as bots:
+    with worker("work bots", own_database, redis_url, stream) as bots:
         metrics = bots.metrics()
         assert "cardroom_bot_commands_total" in metrics
         assert sample(metrics, 'cardroom_pool_connections_max{pool="bots"}') == 6

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import httpx
 
-from infra.embedded import free_port
+from infra.process.embedded import free_port
 from tests.e2e.test_workers import sample, wait_until
 
 
@@ -91,10 +91,11 @@ def start(role: str, database_url: str, redis_url: str, stream: str) -> Member:
         "CARDROOM_REDIS_STREAM": stream,
         "CARDROOM_LOG_FORMAT": "json",
     }
-    command = [sys.executable, "-m", "api.main.cli", role]
+    command = [sys.executable, "-m", "api.main.cli"]
     if role == "serve":
-        command += ["--no-workers", "--port", str(port)]
+        command += ["serve", "--no-workers", "--port", str(port)]
     else:
+        command += ["work", *role.split("+")]
         env["CARDROOM_WORKER_PORT"] = str(port)
     log_file = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed by `Member.close`)
     process = subprocess.Popen(

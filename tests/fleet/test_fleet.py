@@ -20,9 +20,10 @@ import httpx
 import pytest
 import redis.asyncio as redis
 
-from commands.bots import EXPECTED_REFUSALS
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
+from commands.workers.bots import EXPECTED_REFUSALS
+from infra.reading import catalog
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
 from tests.e2e.test_workers import sample
 from tests.fleet.processes import Member, start
 from tests.private_postgres import PrivatePostgres, private_postgres
@@ -31,7 +32,7 @@ from tests.projections.settle import settled, snapshot
 pytestmark = pytest.mark.fleet
 
 PLAYERS = 6
-KILLS = ("serve", "relay", "project", "bots")
+KILLS = ("serve", "relay", "projections", "bots")
 """The order the roles lose one process, one every `KILL_EVERY` seconds of play."""
 KILL_EVERY = 4.0
 TABLE = {"kind": "gnono", "options": {"playout_score": 50}}
@@ -126,7 +127,7 @@ async def test_a_fleet_loses_doubles_and_dead_letters_nothing_when_one_of_each_r
     await limit_connections(server)
     with ExitStack() as stack:
         fleet: dict[str, list[Member]] = {}
-        for role in ("relay", "project", "bots", "serve"):
+        for role in ("relay", "projections", "bots", "serve"):
             fleet[role] = [start(role, server.url, redis_url, stream) for _ in range(2)]
             for member in fleet[role]:
                 stack.callback(member.close)
@@ -145,7 +146,7 @@ async def test_a_fleet_loses_doubles_and_dead_letters_nothing_when_one_of_each_r
             metrics = await quiet(pool, survivors)
             await check_the_log(pool, sent)
             await check_the_read_models(pool, client, stream)
-            for name in all_projections(PostgresEventStore(pool)):
+            for name in catalog.build_all(PostgresEventStore(pool)):
                 assert await client.xlen(f"{stream}:dead:{name}") == 0, name
         finally:
             await client.aclose()
@@ -161,7 +162,7 @@ async def quiet(pool: asyncpg.Pool, survivors: dict[str, Member]) -> dict[str, s
         metrics[role] = survivors[role].metrics()
         survivors[role].stop()
     await settled(pool, timeout=60)
-    for role in ("relay", "project"):
+    for role in ("relay", "projections"):
         metrics[role] = survivors[role].metrics()
         survivors[role].stop()
     return metrics
@@ -182,7 +183,7 @@ async def check_the_log(pool: asyncpg.Pool, sent: Sent) -> None:
 
 async def check_the_read_models(pool: asyncpg.Pool, client: redis.Redis, stream: str) -> None:
     live = await snapshot(pool)
-    for projection in all_projections(PostgresEventStore(pool)).values():
+    for projection in catalog.build_all(PostgresEventStore(pool)).values():
         await ProjectionRunner(pool, client, stream, projection).rebuild()
     assert await snapshot(pool) == live
     assert live["table_summaries"], "no table to compare"
@@ -199,10 +200,10 @@ def check_metrics_against_logs(
     took = relay.said("took the leadership")
     assert sample(metrics["relay"], "cardroom_relay_leadership_changes_total") == took == 1
     assert sample(metrics["relay"], "cardroom_relay_leader") == 1
-    project = survivors["project"]
+    project = survivors["projections"]
     for name in ("lobby", "table_summaries", "scoreboards", "ratings"):
         label = f'{{projection="{name}"}}'
-        dead = sample(metrics["project"], f"cardroom_dead_letters_total{label}")
+        dead = sample(metrics["projections"], f"cardroom_dead_letters_total{label}")
         assert dead == project.said(f"projection {name} dead-letters") == 0
         assert project.said(f"projection {name}: caught up") >= 1
     bots = survivors["bots"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from infra.embedded import free_port
+from infra.process.embedded import free_port
 from tests.api.players import bearer
 from tests.e2e.test_service import served
 from tests.e2e.test_workers import sample

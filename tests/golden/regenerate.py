@@ -20,7 +20,7 @@ import msgspec
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from infra.settings import Settings
+from infra.process.settings import Settings
 from tests.api.players import ok, open_table, play
 from tests.servers import fresh_database, postgres_server, redis_server
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 from httpx import AsyncClient
 
 from api.main.cli import main
-from commands import log
+from commands.log import published
 from tests.api.players import ok, open_table, play
 from tests.api.test_audit import finished_game
 from tests.commands.tamper import GOLDEN, changed_card, golden_names
@@ -33,9 +33,9 @@ async def test_an_exported_game_is_its_log_and_passes_the_audit_from_the_file(
     game_id = await finished_game(client, "onexeno")
     exported = await cardroom(database_url, "export", game_id)
     assert exported.exit_code == 0, exported.output
-    records = log.from_lines(exported.stdout_bytes.splitlines())
-    published = ok(await client.get(f"/games/{game_id}/log"))["events"]
-    assert [json.loads(bytes(r.data)) for r in records] == [e["data"] for e in published]
+    records = published.from_lines(exported.stdout_bytes.splitlines())
+    served = ok(await client.get(f"/games/{game_id}/log"))["events"]
+    assert [json.loads(bytes(r.data)) for r in records] == [e["data"] for e in served]
     path = tmp_path / "game.jsonl"
     path.write_bytes(exported.stdout_bytes)
     audited = await cardroom(database_url, "audit", "--file", str(path))
@@ -62,9 +62,9 @@ async def test_a_tampered_file_fails_with_its_first_failure(
     database_url: str, tmp_path: Path
 ) -> None:
     with (GOLDEN / golden_names("gnono")[0]).open("rb") as lines:
-        index, tampered = changed_card(log.from_lines(lines), last=True)
+        index, tampered = changed_card(published.from_lines(lines), last=True)
     path = tmp_path / "tampered.jsonl"
-    path.write_bytes(b"".join(log.to_lines(tampered)))
+    path.write_bytes(b"".join(published.to_lines(tampered)))
     audited = await cardroom(database_url, "audit", "--file", str(path))
     assert audited.exit_code == 1
     assert json.loads(audited.stdout)["first_failure"]["version"] == index + 1

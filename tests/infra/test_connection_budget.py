@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import asyncpg
 import pytest
 
-from infra import database
+from infra.process import database
 from tests.private_postgres import PrivatePostgres, private_postgres
 
 

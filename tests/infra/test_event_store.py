@@ -10,10 +10,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-from commands.store import CommandKey, ConcurrencyConflict, NewEvent, Position, SideRecords
-from infra.append_notices import APPENDED
-from infra.migrate import migrate
-from infra.postgres_store import PostgresEventStore
+from commands.log.store import CommandKey, ConcurrencyConflict, NewEvent, Position, SideRecords
+from infra.store.append_notices import APPENDED
+from infra.store.migrate import migrate
+from infra.store.postgres_store import PostgresEventStore
 
 
 def new_events(count: int, label: str = "x") -> list[NewEvent]:

@@ -5,18 +5,18 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-import yaml  # type: ignore[import-untyped]
 
-from infra import configuration
-from infra.database import Timeouts
-from infra.pool_sizes import PoolSizes
-from infra.settings import (
+from infra.process import configuration
+from infra.process.database import Timeouts
+from infra.process.pool_sizes import PoolSizes
+from infra.process.settings import (
     VARIABLES,
     RateLimits,
     Settings,
     StreamCaps,
 )
-from infra.variables import SettingsError
+from infra.process.variables import SettingsError
+from tests.compose import roles_of, services
 
 GOOD = {
     "CARDROOM_DATABASE_URL": ("postgresql://db.example/cards", "database_url"),
@@ -131,18 +131,17 @@ def test_the_docs_list_every_variable_with_its_default() -> None:
 POSTGRES_DEFAULT_LIMIT = 100 - 3
 """`max_connections` by default, less the slots kept for superusers."""
 SPARE = 20
-"""Connections left for an operator's psql, a rebuild (`project --rebuild`), a migration."""
-ROLES = {"serve": "api", "relay": "relays", "project": "projections", "bots": "bots"}
+"""Connections left for an operator's psql, a rebuild (`cardroom rebuild`), a migration."""
+FLEET_ROLES = {"relay": "relays", "projections": "projections", "bots": "bots"}
 
 
 def compose_processes(api_nodes: int) -> dict[str, int]:
     """How many processes of each role compose.yaml runs, with the API scaled."""
-    services = yaml.safe_load((configuration.ROOT / "compose.yaml").read_text())["services"]
-    counts = dict.fromkeys(ROLES.values(), 0)
-    for service in services.values():
-        command = service.get("command", [])
-        if command[:1] == ["cardroom"]:
-            counts[ROLES[command[1]]] += 1
+    counts = dict.fromkeys(("api", *FLEET_ROLES.values()), 0)
+    for arguments in services().values():
+        counts["api"] += arguments[0] == "serve"
+        for role in roles_of(arguments):
+            counts[FLEET_ROLES[role]] += 1
     assert counts["api"] == 1, "compose.yaml's API is no longer one service to scale"
     return counts | {"api": api_nodes}
 

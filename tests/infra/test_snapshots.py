@@ -7,13 +7,13 @@ import asyncpg
 import msgspec
 import pytest
 
-from commands import codec, snapshots
-from commands.games import GameRepository
-from commands.log import LogRecord
-from commands.registry import GAMES
-from commands.store import NewEvent, NewGame, SideRecords
+from commands.core.games import GameRepository
+from commands.log import codec, snapshots
+from commands.log.published import LogRecord
+from commands.log.registry import GAMES
+from commands.log.store import NewEvent, NewGame, SideRecords
 from domain import table
-from infra.postgres_store import PostgresEventStore
+from infra.store.postgres_store import PostgresEventStore
 from tests.commands.tamper import golden, golden_names
 
 GOLDEN_GAMES = [golden_names(kind)[0] for kind in sorted(GAMES)]

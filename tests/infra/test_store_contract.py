@@ -9,7 +9,7 @@ import uuid
 import msgspec
 import pytest
 
-from commands.store import (
+from commands.log.store import (
     CommandKey,
     ConcurrencyConflict,
     EventStore,
@@ -23,8 +23,8 @@ from commands.store import (
     Snapshot,
     StoredEvent,
 )
-from infra.memory_store import MemoryEventStore
-from infra.postgres_store import PostgresEventStore
+from infra.store.memory_store import MemoryEventStore
+from infra.store.postgres_store import PostgresEventStore
 
 ADAPTERS = ["postgres", "memory"]
 

@@ -12,15 +12,15 @@ from collections.abc import Sequence
 import asyncpg
 import pytest
 
-from commands import watching
-from commands.bots import BotWorker
-from commands.bus import EventBus
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
-from commands.store import NOTHING_BESIDE, NewEvent, SideRecords, TransientConflict
+from commands.core.bus import EventBus
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.log.store import NOTHING_BESIDE, NewEvent, SideRecords, TransientConflict
+from commands.workers import watching
+from commands.workers.bots import BotWorker
 from domain import table
 from domain.errors import DomainError
-from infra.postgres_store import PostgresEventStore
+from infra.store.postgres_store import PostgresEventStore
 
 SECONDS = 4.0
 PLAYER_REFUSALS = {"stale", "game_over"}

@@ -9,15 +9,15 @@ import asyncpg
 import pytest
 import redis.asyncio as redis
 
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
-from commands.store import WatchedGames
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.log.store import WatchedGames
 from domain import table
-from infra.memory_store import MemoryEventStore
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner
-from infra.read_models import PostgresReadModel
-from infra.watched_games import PostgresWatchedGames
+from infra.reading.projection_runner import ProjectionRunner
+from infra.reading.read_models import PostgresReadModel
+from infra.reading.watched_games import PostgresWatchedGames
+from infra.store.memory_store import MemoryEventStore
+from infra.store.postgres_store import PostgresEventStore
 from projections.watched import WatchedGames as WatchedGamesModel
 from tests.projections.settle import last_position
 

@@ -5,10 +5,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from commands.envelope import Envelope
-from commands.records import new_records
-from commands.registry import GAMES
-from commands.store import StoredEvent
+from commands.log.records import new_records
+from commands.log.registry import GAMES
+from commands.log.store import StoredEvent
 from projections.model import (
     Append,
     Change,
@@ -41,7 +40,7 @@ def stored_game(
         pass
     game_id, rows = f"summary-{uuid.uuid4()}", []
     for decision in playout.decisions:
-        records, _ = new_records("", Envelope(game_id, 0, None), "command", NOW, decision)
+        records, _ = new_records("", 0, None, "command", NOW, decision)
         for record in records:
             version = len(rows) + 1
             rows.append(

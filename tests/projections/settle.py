@@ -4,8 +4,8 @@ import asyncio
 
 import asyncpg
 
-from commands.store import Position
-from infra import checkpoints
+from commands.log.store import Position
+from infra.reading import checkpoints
 
 READ_MODELS = ("lobby", "table_summaries", "scoreboards", "ratings", "watched_games")
 

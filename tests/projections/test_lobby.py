@@ -1,6 +1,6 @@
 """The lobby as a pure fold: a table shows from its creation until its game starts."""
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table
 from projections.events import decoded
 from projections.lobby import Lobby

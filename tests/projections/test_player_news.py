@@ -3,7 +3,7 @@ their events' positions, addressed to the seated players alone, never a card."""
 
 import msgspec
 
-from commands.store import StoredEvent
+from commands.log.store import StoredEvent
 from domain import challenges
 from projections.player_news import PlayerNews, challenge_changes
 from tests.projections.given import NOW, in_batches, stored_game, written

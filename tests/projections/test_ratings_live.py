@@ -7,8 +7,9 @@ import asyncpg
 import redis.asyncio as redis
 from httpx import AsyncClient
 
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
+from infra.reading import catalog
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import ok, play
 from tests.api.registered import register, seated_table
 from tests.projections.settle import settled, snapshot
@@ -24,7 +25,7 @@ async def test_live_ratings_equal_ratings_rebuilt_from_zero(
         game_id, seat_tokens = await seated_table(client, "mad", seats)
         final = await play(client, game_id, seat_tokens, rng, 5_000)
         assert final["status"] == "finished"
-    ratings = all_projections(PostgresEventStore(pool))["ratings"]
+    ratings = catalog.build_all(PostgresEventStore(pool))["ratings"]
     for _ in range(20):  # bots of earlier tests may still be playing: compare a quiet moment
         logged = await pool.fetchval("SELECT count(*) FROM events")
         await settled(pool)

@@ -10,10 +10,11 @@ from httpx import AsyncClient
 from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
-from commands.store import StoredEvent
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import ProjectionRunner, all_projections
-from infra.settings import Settings
+from commands.log.store import StoredEvent
+from infra.process.settings import Settings
+from infra.reading import catalog
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seat_player
 from tests.projections.settle import settled, snapshot
@@ -92,7 +93,7 @@ async def recover_and_compare(
     await play(client, other_id, other_tokens, rng, 8)
     await settled(pool)
     live = await snapshot(pool)
-    for projection in all_projections(PostgresEventStore(pool)).values():
+    for projection in catalog.build_all(PostgresEventStore(pool)).values():
         await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
     rebuilt = await snapshot(pool)
     assert live["table_summaries"], "the games are in the read models"

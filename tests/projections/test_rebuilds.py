@@ -3,6 +3,9 @@ polling all through it see every row they saw before, never an empty or partial 
 and the tables swapped in keep their names and their indexes' names."""
 
 import asyncio
+import importlib
+import inspect
+import pkgutil
 import random
 from pathlib import Path
 from typing import Any
@@ -12,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 from httpx import AsyncClient
 
+import projections
 from api.main.cli import main
-from commands.store import Position
-from infra import rebuilds
-from infra.postgres_store import PostgresEventStore
-from infra.projection_runner import all_projections, projection_names
+from commands.log.store import Position
+from infra.reading import catalog, rebuilds
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seated_table
 from tests.projections.settle import settled
@@ -66,7 +69,7 @@ async def test_readers_see_the_whole_read_model_all_through_its_rebuild(
 ) -> None:
     games, players = await own_games(client)
     await settled(pool)
-    projection = all_projections(PostgresEventStore(pool))[name]
+    projection = catalog.build_all(PostgresEventStore(pool))[name]
     tables = projection.tables
     before = {table: await own_rows(pool, table, games, players) for table in tables}
     assert all(before.values()), f"nothing to watch in {before}"
@@ -102,7 +105,7 @@ async def test_readers_see_the_whole_read_model_all_through_its_rebuild(
 async def test_a_second_rebuild_of_the_same_read_model_is_refused_while_one_runs(
     pool: asyncpg.Pool,
 ) -> None:
-    projection = all_projections(PostgresEventStore(pool))["table_summaries"]
+    projection = catalog.build_all(PostgresEventStore(pool))["table_summaries"]
     async with pool.acquire() as connection:
         await connection.execute(
             "SELECT pg_advisory_lock(hashtext('rebuild:' || $1))", projection.name
@@ -122,7 +125,7 @@ async def test_a_swap_gives_way_to_a_reader_holding_a_table_then_swaps_once_it_i
     monkeypatch.setattr(rebuilds, "SWAP_LOCK_TIMEOUT", 0.1)
     monkeypatch.setattr(rebuilds, "SWAP_TRIES", 10_000)
     store = PostgresEventStore(pool)
-    projection = all_projections(store)["table_summaries"]
+    projection = catalog.build_all(store)["table_summaries"]
     oid = await pool.fetchval("SELECT 'table_summaries'::regclass::oid")
     async with pool.acquire() as reader, reader.transaction():  # read-only: no horizon held
         counted = await reader.fetchval("SELECT count(*) FROM table_summaries")
@@ -137,17 +140,36 @@ async def test_a_swap_gives_way_to_a_reader_holding_a_table_then_swaps_once_it_i
     assert await pool.fetchval("SELECT 'table_summaries'::regclass::oid") != oid
 
 
+def projections_defined() -> set[str]:
+    """The name of every projection the `projections` package defines (a class with a `name`
+    and the `tables` it writes), found by reading its modules, not the catalog."""
+    found = set()
+    for module_info in pkgutil.iter_modules(projections.__path__):
+        module = importlib.import_module(f"projections.{module_info.name}")
+        for value in vars(module).values():
+            if inspect.isclass(value) and value.__module__ == module.__name__:
+                name, tables = getattr(value, "name", None), getattr(value, "tables", None)
+                if isinstance(name, str) and isinstance(tables, tuple):
+                    found.add(name)
+    return found
+
+
+def test_the_catalog_holds_every_projection_and_the_snapshots() -> None:
+    defined = projections_defined()
+    assert {"lobby", "ratings", "player_news"} <= defined
+    assert set(catalog.NAMES) == defined | {"snapshots"}
+
+
 def test_the_command_and_the_operations_page_name_every_read_model() -> None:
-    names = projection_names()
-    assert "ratings" in names
-    helped = CliRunner().invoke(main, ["project", "--help"], terminal_width=200)
+    names = projections_defined() | {"snapshots"}
+    helped = CliRunner().invoke(main, ["rebuild", "--help"], terminal_width=200)
     assert helped.exit_code == 0, helped.output
     page = (Path(__file__).parents[2] / "docs" / "operations.md").read_text()
     rebuilds_section = page.split("## Rebuilds", 1)[1]
     for name in names:
         assert name in helped.output
         assert f"`{name}`" in rebuilds_section
-    refused = CliRunner().invoke(main, ["project", "--rebuild", "nothing"])
+    refused = CliRunner().invoke(main, ["rebuild", "nothing"])
     assert refused.exit_code == 2 and "ratings" in refused.output
 
 
@@ -169,7 +191,7 @@ async def test_events_committed_while_the_shadow_filled_are_folded_in_by_the_swa
             await asyncio.sleep(0.05)
 
     monkeypatch.setattr(rebuilds.Shadow, "fill", fill_then_open_a_table)
-    projection = all_projections(store)["table_summaries"]
+    projection = catalog.build_all(store)["table_summaries"]
     built_to = await rebuilds.rebuild(pool, store, projection)
     last = (await store.read_stream(opened[0]))[-1]
     assert built_to >= last.position

@@ -2,8 +2,8 @@
 
 import asyncpg
 
-from infra.postgres_store import PostgresEventStore
-from infra.read_models import PostgresReadModel
+from infra.reading.read_models import PostgresReadModel
+from infra.store.postgres_store import PostgresEventStore
 from projections.summaries import TableSummaries
 from tests.projections.given import stored_game
 

@@ -2,7 +2,7 @@
 
 import msgspec
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
 from projections.model import Upsert, fold, replay

@@ -10,15 +10,15 @@ import pytest
 import redis.asyncio as redis
 from prometheus_client import REGISTRY
 
-from commands.envelope import Envelope
-from commands.handler import CommandHandler
-from commands.store import Position
+from commands.core.envelope import Envelope
+from commands.core.handler import CommandHandler
+from commands.log.store import Position
 from domain import table
-from infra import checkpoints, projection_runner
-from infra.database import Timeouts, open_pool
-from infra.postgres_store import PostgresEventStore
-from infra.projection_metrics import DEAD_LETTERS
-from infra.projection_runner import ProjectionRunner, all_projections
+from infra.process.database import Timeouts, open_pool
+from infra.reading import catalog, checkpoints, projection_runner
+from infra.reading.projection_metrics import DEAD_LETTERS
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
 from tests.projections.settle import last_position
 from tests.servers import fresh_database
 
@@ -58,7 +58,7 @@ async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_le
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as url, open_pool(url, timeouts=QUICK) as pool:
         store, handler = PostgresEventStore(pool), CommandHandler.over(PostgresEventStore(pool))
-        summaries_model = all_projections(store)["table_summaries"]
+        summaries_model = catalog.build_all(store)["table_summaries"]
         runner = ProjectionRunner(pool, redis_client, stream, summaries_model)
         await a_game(handler)
         await runner.catch_up()

@@ -3,7 +3,7 @@
 from collections import Counter
 from typing import Any
 
-from commands.registry import GAMES
+from commands.log.registry import GAMES
 from domain.errors import DomainError
 from domain.games.onexeno import board as field
 from domain.games.onexeno.cards import DECK, FACES, card_of

@@ -1,0 +1,50 @@
+"""The parts of the process a route needs, as typed dependencies injected by name: the
+command handler (`handler`), challenges (`challenges`), quick play (`quickplay`) and the
+Postgres pool the read models are queried through (`pool`), all from the process's
+`infra.roles.parts.Parts`, which the composition root keeps in the app's state."""
+
+from typing import Any
+
+import asyncpg
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+
+from commands.core.challenges import Challenges
+from commands.core.handler import CommandHandler
+from infra.roles.parts import Parts
+from infra.store.quickplay import QuickPlay
+
+HandlerDependency = NamedDependency[CommandHandler]
+ChallengesDependency = NamedDependency[Challenges]
+QuickPlayDependency = NamedDependency[QuickPlay]
+PoolDependency = NamedDependency[asyncpg.Pool]
+
+
+def parts_of(state: State) -> Parts:
+    parts: Parts = state.parts
+    return parts
+
+
+def _handler(state: State) -> CommandHandler:
+    return parts_of(state).core.handler
+
+
+def _challenges(state: State) -> Challenges:
+    return parts_of(state).core.challenges
+
+
+def _quickplay(state: State) -> QuickPlay:
+    return parts_of(state).quickplay
+
+
+def _pool(state: State) -> Any:
+    return parts_of(state).pool
+
+
+CORE = {
+    "handler": Provide(_handler, sync_to_thread=False),
+    "challenges": Provide(_challenges, sync_to_thread=False),
+    "quickplay": Provide(_quickplay, sync_to_thread=False),
+    "pool": Provide(_pool, sync_to_thread=False),
+}
+"""The app's dependencies: every route may name any of them."""

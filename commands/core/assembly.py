@@ -1,0 +1,32 @@
+"""One process's application core, assembled over any store (Postgres, or the memory store
+where a test needs no server): the command handler with its game repository, the event bus
+every command the handler commits reaches first and whose news keep the repository's games
+up to date, and challenges written through the same handler."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from commands.core.bus import EventBus
+from commands.core.challenges import Challenges
+from commands.core.handler import CommandHandler
+from commands.log.store import EventStore
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Core:
+    handler: CommandHandler
+    bus: EventBus
+    challenges: Challenges
+
+
+def assemble(store: EventStore, now: Callable[[], datetime] = _utc_now) -> Core:
+    handler = CommandHandler.over(store, now)
+    bus = EventBus()
+    handler.on_committed(bus.committed)
+    bus.subscribe(handler.games.notice)
+    return Core(handler, bus, Challenges(handler, now))

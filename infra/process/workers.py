@@ -1,0 +1,46 @@
+"""The background workers (relay, projections, live hub), supervised so a failure restarts
+the worker instead of stopping the service."""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import asyncpg
+
+log = logging.getLogger(__name__)
+Work = Callable[[asyncio.Event], Awaitable[None]]
+RESTART_DELAY = 1.0
+
+
+async def pause(stopping: asyncio.Event, seconds: float) -> bool:
+    """Sleep up to `seconds`; True when stopping was asked for meanwhile."""
+    try:
+        await asyncio.wait_for(stopping.wait(), seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
+    """Run `work` until stopping; restart it after a pause whenever it fails."""
+    while not stopping.is_set():
+        try:
+            await work(stopping)
+        except asyncpg.TooManyConnectionsError:
+            pass  # said once by the pool (infra.process.database), and again when it ends
+        except Exception:
+            log.exception("worker %s failed; restarting", name)
+            await pause(stopping, RESTART_DELAY)
+
+
+@contextlib.asynccontextmanager
+async def running(works: dict[str, Work]) -> AsyncIterator[asyncio.Event]:
+    """Run every work in the background for the duration of the block."""
+    stopping = asyncio.Event()
+    tasks = [asyncio.create_task(supervise(name, work, stopping)) for name, work in works.items()]
+    try:
+        yield stopping
+    finally:
+        stopping.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
