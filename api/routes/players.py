@@ -23,6 +23,7 @@ from api.http.described import (
 )
 from api.http.params import Limit, Offset, Page
 from api.http.rate_limits import RATE_LIMIT
+from commands.core import players
 from domain.players import RegisterPlayer
 from infra.reading import player_news
 from projections.player_news import ChallengeRow, PlayerTable
@@ -53,7 +54,7 @@ async def register_player(
     Handles have 1 to 40 printable characters, no `/`, and do not start with `bot:` (the
     bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its
     case or compatibility form (NFKC): after `Ada`, `ada` is taken too."""
-    handle, token = await handler.register_player(payload)
+    handle, token = await players.register(handler.streams, payload)
     location = f"/players/{quote(handle, safe='')}"
     return Response(PlayerCreated(handle, token), status_code=201, headers={"Location": location})
 

@@ -35,7 +35,7 @@ from prometheus_client import Counter, Histogram
 from commands.core.envelope import Applied, Envelope, command_key
 from commands.core.games import GameRepository
 from commands.core.loaded import LoadedGame, token_hash
-from commands.core.streams import PLAYERS, Streams
+from commands.core.streams import Streams
 from commands.log import codec
 from commands.log.registry import game_rules
 from commands.log.store import (
@@ -44,13 +44,12 @@ from commands.log.store import (
     EventStore,
     GameStreams,
     NewGame,
-    PlayerToken,
     RecordedCommand,
     SeatToken,
     SideRecords,
     TransientConflict,
 )
-from domain import players, table
+from domain import table
 from domain.errors import DomainError
 
 ATTEMPTS = 3
@@ -149,24 +148,6 @@ class CommandHandler:
         applied = await self.execute(Envelope(game_id, None, command, command_id), store_token)
         seat = next(e.seat for e in applied.events if isinstance(e, table.SeatTaken))
         return applied, seat, None if applied.replayed else token
-
-    async def register_player(self, command: players.RegisterPlayer) -> tuple[str, str]:
-        """Register a player; returns the handle and the player's token (shown only once).
-        A handle is the first version of a stream of its own, so the store refuses it twice."""
-        handle = players.register(command).handle
-        token = secrets.token_urlsafe(32)
-        side = SideRecords(player_token=PlayerToken(handle, token_hash(token)))
-
-        def register(registered: players.PlayerRegistered | None, now: datetime) -> list[Any]:
-            if registered is not None:
-                raise _handle_taken(handle)
-            return [players.register(command)]
-
-        try:
-            await self.streams.decide(PLAYERS, handle, command, register, side)
-        except ConcurrencyConflict:
-            raise _handle_taken(handle) from None
-        return handle, token
 
     async def execute(
         self, envelope: Envelope, side_records: SideRecordsFor | None = None
@@ -292,11 +273,3 @@ class CommandHandler:
 
 def _nothing_beside(events: Sequence[Any]) -> SideRecords:
     return NOTHING_BESIDE
-
-
-def _handle_taken(handle: str) -> DomainError:
-    return DomainError(
-        "handle_taken",
-        f"the handle {handle!r} is taken (handles are compared regardless of case and of"
-        " compatibility forms)",
-    )

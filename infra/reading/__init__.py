@@ -1,2 +1,2 @@
 """The read side: the relay that publishes the log to a Redis stream, the stream's tail onto
-the bus, the read models in Postgres, their registry, their runner and their rebuilds."""
+the bus, the read models in Postgres, their catalog, their runner and their rebuilds."""

@@ -1,6 +1,6 @@
 """The one catalog of the read models a process keeps, by name: the pure projections'
 (`projections.catalog`) in Postgres, the games' snapshots (taken the same way, off the write
-path) and the players' news. The runners, `cardroom project --rebuild`, the docs' list and
+path) and the players' news. The runners, `cardroom rebuild`, the docs' list and
 the tests all read it."""
 
 from collections.abc import Callable, Sequence

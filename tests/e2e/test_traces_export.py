@@ -1,5 +1,5 @@
 """Traces leave a real process by OTLP: a command appended here while tracing is on, then a
-`cardroom relay` process with `CARDROOM_TRACES_ENDPOINT` set publishes it, and the relay's
+`cardroom work relay` process with `CARDROOM_TRACES_ENDPOINT` set publishes it, and the relay's
 span reaches a local OTLP/HTTP receiver as the service `cardroom-relay`, in the trace of the
 append that wrote the event (its context read from the event's metadata)."""
 

@@ -1,6 +1,6 @@
-"""The real worker commands (`cardroom relay`, `project`, `bots`), each on a database of its
-own: every one serves /metrics and /health on its port, logs JSON lines with its role when
-asked, says when it starts and stops, the relay says when it takes and gives up the
+"""The real worker commands (`cardroom work relay`, `work projections`, `work bots`), each on a
+database of its own: every one serves /metrics and /health on its port, logs JSON lines with its
+role when asked, says when it starts and stops, the relay says when it takes and gives up the
 leadership, and nothing warns on stderr."""
 
 import json

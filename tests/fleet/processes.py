@@ -1,6 +1,7 @@
-"""The processes of a fleet as an operator starts them (`cardroom serve --no-workers`,
-`relay`, `project`, `bots`), each with the default pool settings, its own port for /metrics
-and /health, and JSON logs on stderr kept in a file to read after it stopped or was killed."""
+"""The processes of a fleet as an operator starts them (`cardroom serve --no-workers`, and
+`cardroom work ROLE...` for each worker, named by its roles joined with `+`), each with the
+default pool settings, its own port for /metrics and /health, and JSON logs on stderr kept in a
+file to read after it stopped or was killed."""
 
 import json
 import os
