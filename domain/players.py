@@ -35,9 +35,15 @@ class PlayerRegistered(msgspec.Struct, frozen=True, tag="player.registered"):
 def register(command: RegisterPlayer) -> PlayerRegistered:
     """The registration of a handle (whether it is taken is the event store's to say: each
     handle is the first version of a stream of its own)."""
-    handle = command.handle.strip()
+    return PlayerRegistered(checked_handle(command.handle))
+
+
+def checked_handle(text: str) -> str:
+    """A handle as registered (without surrounding spaces), or the refusal of one that no
+    player can have."""
+    handle = text.strip()
     require(
-        0 < len(handle) <= MAX_HANDLE,
+        len(handle) > 0 and len(text) <= MAX_HANDLE,
         Refused("invalid_handle", f"a handle has 1 to {MAX_HANDLE} characters"),
     )
     require(
@@ -49,7 +55,7 @@ def register(command: RegisterPlayer) -> PlayerRegistered:
         not handle_key(handle).startswith(BOT_PREFIX),
         Refused("invalid_handle", f"handles starting with {BOT_PREFIX!r} are the bots'"),
     )
-    return PlayerRegistered(handle)
+    return handle
 
 
 def handle_key(handle: str) -> str:

@@ -121,7 +121,7 @@ def kind_components(rules: AnyRules) -> dict[str, Any]:
     options = schemas[rules.Options.__name__]
     options["properties"] |= schemas["TableSetup"]["properties"]  # every kind takes the setup
     if not rules.real_time:  # and every kind with turns a clock
-        clock = {"$ref": REF + "ClockOptions", "description": "A time control; none by default."}
+        clock = _nullable("ClockOptions") | {"description": "A time control; none by default."}
         options["properties"][clocks.CLOCK] = clock
     table_view = schemas["TableView"]
     table_view["title"] = f"{prefix}TableView"

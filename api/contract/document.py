@@ -11,7 +11,10 @@ from litestar import Litestar
 from litestar.handlers import HTTPRouteHandler
 from litestar.routes import HTTPRoute
 
+from api.contract.bounds import bounded
 from api.contract.components import REF, complete
+from api.contract.links import link
+from api.contract.portable import make_portable
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
 from api.http.described import CONTRACT, Described, Examples
 from api.http.errors import DEFAULT_REFUSAL_STATUS, PROBLEM, STATUS_BY_CODE, problem
@@ -59,12 +62,15 @@ def publish(generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
     document = copy.deepcopy(generated)
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
     complete(schemas, answered(app))
+    bounded(schemas)
     described = operations(app)
     for path, item in document["paths"].items():
         for method, operation in item.items():
             _complete(operation, method, path, described[method, path])
     del schemas["Struct"]  # Litestar's of the table view's fields the kinds' views replace
     document["components"]["schemas"] = dict(sorted(schemas.items()))
+    make_portable(document)
+    link({op["operationId"]: op for item in document["paths"].values() for op in item.values()})
     return document
 
 
@@ -150,15 +156,19 @@ def _auth_note(security: list[dict[str, list[str]]]) -> str:
 
 
 def _problem_response(status: int, codes: list[str]) -> dict[str, Any]:
-    restriction = {
-        "type": "object",
-        "properties": {"status": {"type": "integer", "enum": [status]}, "code": {"enum": codes}},
-        "required": ["status", "code"],
+    """A refusal's answer: the one `Problem` component, with an example of each code the
+    operation may answer with this status (`refusal_codes` reads them back)."""
+    examples = {
+        code: {"value": problem(status, code, "what went wrong, for people").content}
+        for code in codes
     }
-    example = problem(status, codes[0], "what went wrong, for people").content
-    schema = {"allOf": [{"$ref": REF + "Problem"}, restriction]}
     return {
         "description": STATUS_TEXT.get(status, "Refused.") + " `code`: " + ", ".join(codes),
         **({"headers": HEADERS_BY_STATUS[status]} if status in HEADERS_BY_STATUS else {}),
-        "content": {PROBLEM: {"schema": schema, "example": example}},
+        "content": {PROBLEM: {"schema": {"$ref": REF + "Problem"}, "examples": examples}},
     }
+
+
+def refusal_codes(response: dict[str, Any]) -> list[str]:
+    """The codes a published refusal answer names."""
+    return list(response["content"][PROBLEM]["examples"])

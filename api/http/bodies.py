@@ -1,6 +1,7 @@
 """The bodies of HTTP requests and answers, and how a request body is decoded: each body is
 a msgspec Struct, decoded straight into its type."""
 
+import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -107,16 +108,35 @@ class CommandAccepted(msgspec.Struct, frozen=True):
     events: list[VersionedEvent]
 
 
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer every JSON reader holds exactly, and RFC 8785 (the canonical JSON of
+the hash chain and of a request's fingerprint) writes."""
+_LONG_NUMBER = re.compile(rb"\d{16}")
+
+
 def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
     """A JSON body decoded straight into its type, so that no nesting is ever built beyond
-    what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`."""
+    what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`,
+    an integer beyond `SAFE_INTEGER` either way `invalid_body`."""
     try:
-        return msgspec.json.decode(body, type=into)
+        decoded = msgspec.json.decode(body, type=into)
     except msgspec.ValidationError as error:
         code: HttpCode = "invalid_options" if "`$.options" in str(error) else "invalid_body"
         raise HttpRefusal(code, str(error)) from None
-    except msgspec.DecodeError:
-        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        raise HttpRefusal("malformed_json", "the body is not valid JSON in UTF-8") from None
+    if _LONG_NUMBER.search(body) and not _exact(msgspec.json.decode(body)):
+        raise HttpRefusal("invalid_body", f"integers are within ±{SAFE_INTEGER}")
+    return decoded
+
+
+def _exact(value: Any) -> bool:
+    """Whether every integer in a decoded JSON value is within `SAFE_INTEGER`."""
+    if isinstance(value, dict):
+        return all(_exact(each) for each in value.values())
+    if isinstance(value, list):
+        return all(_exact(each) for each in value)
+    return not isinstance(value, int) or abs(value) <= SAFE_INTEGER
 
 
 class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -139,6 +159,10 @@ class PlayerCreated(msgspec.Struct, frozen=True):
     token: str
 
 
+MAX_EXPIRY = 7 * 24 * 3600
+"""The longest a challenge may wait for an answer, in seconds (a week)."""
+
+
 class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`challenged`: a registered handle, or null for an open challenge anyone with its id
     may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
@@ -149,7 +173,7 @@ class ChallengeRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     options: dict[str, OptionValue] = {}
     seats: int = 2
     bots: bool = False
-    expires_in: int = 600
+    expires_in: Annotated[int, msgspec.Meta(ge=1, le=MAX_EXPIRY)] = 600
 
 
 class ChallengeIssuedAnswer(msgspec.Struct, frozen=True):

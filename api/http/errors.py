@@ -139,14 +139,19 @@ MISSING = re.compile(r"Missing required (?P<source>query|header) parameter '(?P<
 """How Litestar says that a required parameter is missing (it names no `extra` then)."""
 
 
+NOT_FOUND_BY_PATH_KEY = {"game_id": "game_not_found", "challenge_id": "challenge_not_found"}
+"""A path parameter that is no id names nothing: its refusal, by the parameter's name."""
+
+
 def validation_error(
     _: Request[Any, Any, Any], error: ValidationException
 ) -> Response[dict[str, object]]:
     """A bad query parameter (or header) is `invalid_query`, naming each; a path that is
-    no game id names no game; else `invalid_body`."""
+    no id names nothing (`game_not_found`, `challenge_not_found`); else `invalid_body`."""
     items = [item for item in error.extra or () if isinstance(item, dict)]
-    if any(item.get("source") == "path" and item.get("key") == "game_id" for item in items):
-        return problem(404, "game_not_found", "there is no game at this path")
+    for key, code in NOT_FOUND_BY_PATH_KEY.items():
+        if any(item.get("source") == "path" and item.get("key") == key for item in items):
+            return problem(404, code, "there is nothing at this path")
     query = [item for item in items if item.get("source") in PARAMETERS]
     if missing := MISSING.match(str(error.detail)):
         query = [{"key": missing["name"], "source": missing["source"], "message": "missing"}]

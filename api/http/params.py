@@ -18,13 +18,16 @@ GameId = Annotated[str, PathParameter(pattern=UUID_PATTERN, description="the gam
 """A game id in a path: anything but a UUID names no game (`game_not_found`)."""
 
 MAX_KEY = 200
+KEY_PATTERN = "^[\\x20-\\x7e]+$"
+"""Printable ASCII: what a header carries the same way through every proxy and client."""
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
         name="Idempotency-Key",
         required=False,
         max_length=MAX_KEY,
-        description=f"retry-safe request id (at most {MAX_KEY} characters)",
+        pattern=KEY_PATTERN,
+        description=f"retry-safe request id: at most {MAX_KEY} printable ASCII characters",
     ),
 ]
 

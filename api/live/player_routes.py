@@ -69,7 +69,13 @@ PlayerTicketParameter = Annotated[
 ]
 
 
-@get("/players/me/live", tags=["players"], opt={CONTRACT: LIVE}, security=PLAYER_TOKEN)
+@get(
+    "/players/me/live",
+    tags=["players"],
+    opt={CONTRACT: LIVE},
+    security=PLAYER_TOKEN,
+    operation_id="followPlayerNews",
+)
 async def player_live(
     request: Request[Any, Any, Any],
     handler: HandlerDependency,
@@ -114,6 +120,7 @@ async def player_live(
     opt={CONTRACT: Described(SIGNED, answers={"issued": {"value": TICKET}})},
     security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
+    operation_id="issuePlayerTicket",
 )
 async def issue_player_ticket(
     request: Request[Any, Any, Any], player: SignedInPlayer

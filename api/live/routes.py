@@ -106,6 +106,7 @@ def _stream_examples() -> Examples:
         )
     },
     security=[*SEAT_TOKEN, {TICKET_SCHEME: []}, {}],
+    operation_id="followGame",
 )
 async def live(
     request: Request[Any, Any, Any],
@@ -166,6 +167,7 @@ async def live(
             answers=of_a_table(lambda example: sse("lobby", lobby_page(example)), "stream"),
         )
     },
+    operation_id="followLobby",
 )
 async def lobby_live(
     request: Request[object, object, State], kind: Kind = None, limit: Limit = 50
@@ -209,6 +211,7 @@ async def lobby_live(
         "needed. A stream once open keeps its seat. A seat holds at most "
         f"{TICKETS_PER_SEAT} tickets: a new one pushes out the oldest."
     ),
+    operation_id="issueTicket",
 )
 async def issue_ticket(
     request: Request[Any, Any, Any], game_id: GameId, seat: ActingSeat

@@ -52,6 +52,7 @@ from infra.roles.process import EVERY_ROLE
             answers={"metrics": {"value": "# HELP cardroom_commands_total ...\n"}},
         )
     },
+    operation_id="getMetrics",
 )
 async def metrics() -> Response[bytes]:
     """Prometheus text: commands, append latency, relay and projection lag, live streams."""

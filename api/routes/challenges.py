@@ -30,13 +30,13 @@ from api.http.described import (
     challenge_row,
 )
 from api.http.errors import HttpRefusal
+from api.http.params import UUID_PATTERN
 from api.http.rate_limits import RATE_LIMIT
 from commands.core.challenges import Challenges
 from domain import challenges
 from domain.errors import codes
 from projections.player_news import ChallengeRow
 
-MAX_EXPIRY = 7 * 24 * 3600
 ANSWER = ("challenge_not_found", *SIGNED, *codes(challenges.Answered), "challenge_changed")
 """The refusals of any answer to a challenge: one answered already (or whose time is up),
 or answered meanwhile."""
@@ -44,6 +44,7 @@ ISSUE = Described(
     (
         *BODY,
         *SIGNED,
+        "invalid_handle",
         "player_not_found",
         "cannot_challenge_yourself",
         "unknown_kind",
@@ -84,7 +85,7 @@ CANCEL = Described(
     answers={"cancelled": _example("cancelled")},
 )
 ChallengeId = Annotated[
-    str, PathParameter(max_length=64, description="the challenge's id (a UUID)")
+    str, PathParameter(pattern=UUID_PATTERN, description="the challenge's id (a UUID)")
 ]
 
 
@@ -114,6 +115,7 @@ class ChallengesController(Controller):
         opt={RATE_LIMIT: "games", CONTRACT: ISSUE},
         security=PLAYER_TOKEN,
         dependencies={**payload_of(ChallengeRequest), **SIGNED_IN},
+        operation_id="issueChallenge",
     )
     async def issue(
         self,
@@ -123,9 +125,8 @@ class ChallengesController(Controller):
     ) -> Response[ChallengeIssuedAnswer]:
         """Challenge a player (by handle) or anyone (no handle) to a table of a kind, as a
         player (Bearer player token). Both players' streams hear it."""
-        if not 1 <= payload.expires_in <= MAX_EXPIRY:
-            raise HttpRefusal("invalid_body", f"expires_in is 1 to {MAX_EXPIRY} seconds")
-        challenged = payload.challenged and await challenges.registered(payload.challenged)
+        asked = payload.challenged
+        challenged = None if asked is None else await challenges.registered(asked)
         options = msgspec.to_builtins(payload.options)
         challenge_id = await challenges.issue(
             player,
@@ -142,7 +143,7 @@ class ChallengesController(Controller):
             headers={"Location": f"/challenges/{challenge_id}"},
         )
 
-    @get("/{challenge_id:str}", opt={CONTRACT: SHOW})
+    @get("/{challenge_id:str}", opt={CONTRACT: SHOW}, operation_id="getChallenge")
     async def challenge(
         self, challenge_id: ChallengeId, challenges: ChallengesDependency
     ) -> ChallengeRow:
@@ -155,6 +156,7 @@ class ChallengesController(Controller):
         opt={RATE_LIMIT: "seats", CONTRACT: ACCEPT},
         security=PLAYER_TOKEN,
         dependencies=SIGNED_IN,
+        operation_id="acceptChallenge",
     )
     async def accept(
         self, challenge_id: ChallengeId, player: SignedInPlayer, challenges: ChallengesDependency
@@ -170,6 +172,7 @@ class ChallengesController(Controller):
         opt={RATE_LIMIT: "seats", CONTRACT: DECLINE},
         security=PLAYER_TOKEN,
         dependencies={**payload_of(DeclineRequest, empty=b"{}"), **SIGNED_IN},
+        operation_id="declineChallenge",
     )
     async def decline(
         self,
@@ -189,6 +192,7 @@ class ChallengesController(Controller):
         opt={RATE_LIMIT: "seats", CONTRACT: CANCEL},
         security=PLAYER_TOKEN,
         dependencies=SIGNED_IN,
+        operation_id="cancelChallenge",
     )
     async def cancel(
         self, challenge_id: ChallengeId, player: SignedInPlayer, challenges: ChallengesDependency

@@ -112,13 +112,20 @@ class GamesController(Controller):
     path = "/games"
     tags = ["games"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
-    @get("/kinds", opt={CONTRACT: Described(storeless=True, answers=KINDS)})
+    @get(
+        "/kinds", opt={CONTRACT: Described(storeless=True, answers=KINDS)}, operation_id="listKinds"
+    )
     async def kinds(self) -> list[KindInfo]:
         """The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
         of their options (ranges and choices)."""
         return [kind_info(rules) for rules in GAMES.values()]
 
-    @post("/", opt={RATE_LIMIT: "games", CONTRACT: CREATE}, dependencies=payload_of(CreateGame))
+    @post(
+        "/",
+        opt={RATE_LIMIT: "games", CONTRACT: CREATE},
+        dependencies=payload_of(CreateGame),
+        operation_id="createGame",
+    )
     async def create(
         self,
         payload: NamedDependency[CreateGame],
@@ -141,6 +148,7 @@ class GamesController(Controller):
         opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
         security=PLAYER_TOKEN_OR_NONE,
         dependencies=payload_of(TakeSeatRequest),
+        operation_id="takeSeat",
     )
     async def take_seat(
         self,
@@ -173,6 +181,7 @@ class GamesController(Controller):
         opt={RATE_LIMIT: "commands", CONTRACT: COMMAND},
         security=SEAT_TOKEN,
         dependencies=SEAT,
+        operation_id="postCommand",
     )
     async def command(
         self,
@@ -199,6 +208,7 @@ class GamesController(Controller):
         "/{game_id:str}",
         opt={CONTRACT: Described(VIEWER, answers=VIEWS)},
         security=SEAT_TOKEN_OR_NONE,
+        operation_id="getGame",
     )
     async def view(
         self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
@@ -211,6 +221,7 @@ class GamesController(Controller):
         "/{game_id:str}/events",
         opt={CONTRACT: Described((*QUERY, *VIEWER), answers=EVENTS)},
         security=SEAT_TOKEN_OR_NONE,
+        operation_id="listEvents",
     )
     async def events(
         self,

@@ -80,7 +80,12 @@ def _postgres(state: State) -> Awaitable[PartState]:
 ALIVE = {"ok": {"value": {"status": "ok"}}}
 
 
-@get("/health/live", tags=["service"], opt={CONTRACT: Described(storeless=True, answers=ALIVE)})
+@get(
+    "/health/live",
+    tags=["service"],
+    opt={CONTRACT: Described(storeless=True, answers=ALIVE)},
+    operation_id="getLiveness",
+)
 async def liveness() -> Alive:
     """200 while the process serves requests; no store is asked (a liveness probe).
 
@@ -88,7 +93,12 @@ async def liveness() -> Alive:
     return Alive()
 
 
-@get("/health/ready", tags=["service"], opt={CONTRACT: Described(answers=ALIVE)})
+@get(
+    "/health/ready",
+    tags=["service"],
+    opt={CONTRACT: Described(answers=ALIVE)},
+    operation_id="getReadiness",
+)
 async def readiness(state: State) -> Alive:
     """200 when Postgres answers, so requests can be served (a readiness probe), else 503
     `unavailable`. Redis is not asked: the service works without it.
@@ -110,6 +120,7 @@ async def readiness(state: State) -> Alive:
             }
         )
     },
+    operation_id="getHealth",
 )
 async def health(state: State) -> Health:
     """Each store's state: `ok`, or `degraded` while Redis is down (games go on; live

@@ -43,6 +43,7 @@ from projections.player_news import ChallengeRow, PlayerTable
         ),
     },
     dependencies=payload_of(RegisterPlayer),
+    operation_id="registerPlayer",
 )
 async def register_player(
     payload: NamedDependency[RegisterPlayer], handler: HandlerDependency
@@ -79,6 +80,7 @@ MY_GAMES = Described(
     opt={CONTRACT: MY_GAMES},
     security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
+    operation_id="listMyGames",
 )
 async def my_games(
     pool: PoolDependency, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
@@ -98,6 +100,7 @@ MY_CHALLENGES = Described((*QUERY, *SIGNED), answers=page_example(challenge_row(
     opt={CONTRACT: MY_CHALLENGES},
     security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
+    operation_id="listMyChallenges",
 )
 async def my_challenges(
     pool: PoolDependency, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
@@ -115,6 +118,7 @@ async def my_challenges(
     opt={CONTRACT: Described(SIGNED, answers={"signed in": {"value": {"handle": "ada"}}})},
     security=PLAYER_TOKEN,
     dependencies=SIGNED_IN,
+    operation_id="getSignedInPlayer",
 )
 async def signed_in_player(player: SignedInPlayer) -> PlayerSignedIn:
     """The player whose token the request carries (`Authorization: Bearer <player token>`):

@@ -43,6 +43,7 @@ QUICK_PLAY = Described(
     opt={RATE_LIMIT: "seats", CONTRACT: QUICK_PLAY},
     security=PLAYER_TOKEN_OR_NONE,
     dependencies={**payload_of(QuickPlayRequest), **PLAYER},
+    operation_id="quickPlay",
 )
 async def quick_play(
     payload: NamedDependency[QuickPlayRequest],

@@ -62,6 +62,7 @@ RECORD = {
     "/lobby",
     tags=["read models"],
     opt={CONTRACT: Described(KINDS_REFUSED, answers=of_a_table(lobby_page, "page"))},
+    operation_id="getLobby",
 )
 async def lobby(
     pool: PoolDependency, kind: Kind = None, limit: Limit = 50, offset: Offset = 0
@@ -80,6 +81,7 @@ async def lobby(
             answers=of_a_table(lambda example: page_of(summary(example), next_offset=50), "page"),
         )
     },
+    operation_id="listTables",
 )
 async def tables(
     pool: PoolDependency,
@@ -100,6 +102,7 @@ async def tables(
     "/tables/{game_id:str}",
     tags=["read models"],
     opt={CONTRACT: Described(GAME, answers=of_a_table(summary, "summary"))},
+    operation_id="getTable",
 )
 async def table_summary(pool: PoolDependency, game_id: GameId) -> TableSummary:
     """One game's summary."""
@@ -113,6 +116,7 @@ async def table_summary(pool: PoolDependency, game_id: GameId) -> TableSummary:
     "/scoreboards/{kind:str}",
     tags=["read models"],
     opt={CONTRACT: Described(KINDS_REFUSED, answers=SCOREBOARD)},
+    operation_id="getScoreboard",
 )
 async def scoreboard(
     pool: PoolDependency, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0
@@ -128,6 +132,7 @@ async def scoreboard(
     "/players/{name:str}",
     tags=["read models"],
     opt={CONTRACT: Described((*QUERY, "not_found"), answers={"player": {"value": RECORD}})},
+    operation_id="getPlayer",
 )
 async def player(
     pool: PoolDependency, name: FromPath[str], recent: Limit = 20
@@ -144,6 +149,7 @@ async def player(
     "/ratings/{kind:str}",
     tags=["read models"],
     opt={CONTRACT: Described(KINDS_REFUSED, answers=RATINGS)},
+    operation_id="getRatings",
 )
 async def ratings(
     pool: PoolDependency, kind: FromPath[str], limit: Limit = 50, offset: Offset = 0

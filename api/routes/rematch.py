@@ -29,6 +29,7 @@ REMATCH = Described(
     opt={RATE_LIMIT: "games", CONTRACT: REMATCH},
     security=SEAT_TOKEN,
     dependencies=SEAT,
+    operation_id="openRematch",
 )
 async def rematch(
     game_id: GameId, seat: ActingSeat, handler: HandlerDependency, quickplay: QuickPlayDependency

@@ -61,6 +61,7 @@ def _log(example: KindExample) -> dict[str, Any]:
     tags=["replay"],
     opt={CONTRACT: Described((*QUERY, *VIEWER, "version_not_found"), answers=VIEWS)},
     security=SEAT_TOKEN_OR_NONE,
+    operation_id="getReplay",
 )
 async def replay_view(
     request: Request[Any, Any, Any],
@@ -88,6 +89,7 @@ async def replay_view(
             (*QUERY, *GAME, "game_not_over", "malformed_log"), answers=of_a_table(_log, "log")
         )
     },
+    operation_id="getLog",
 )
 async def game_log(
     request: Request[Any, Any, Any],
@@ -124,6 +126,7 @@ async def game_log(
             },
         )
     },
+    operation_id="getAudit",
 )
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first."""

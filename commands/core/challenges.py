@@ -23,7 +23,7 @@ from commands.core.handler import CommandHandler
 from commands.core.streams import CHALLENGES, PLAYERS
 from commands.log.registry import game_rules
 from commands.log.store import ConcurrencyConflict
-from domain import challenges, table
+from domain import challenges, players, table
 from domain.challenges import Challenge, ChallengeCommand, ChallengeEvent
 from domain.errors import DomainError, Refusal, require
 from domain.table import setup
@@ -112,8 +112,9 @@ class Challenges:
                 raise
 
     async def registered(self, handle: str) -> str:
-        """A player's handle as registered (`Ada` for `ada`); refused when nobody has it."""
-        registered = (await self._streams.load(PLAYERS, handle)).state
+        """A player's handle as registered (`Ada` for `ada`); refused when no player can have
+        it (`invalid_handle`) or nobody has it."""
+        registered = (await self._streams.load(PLAYERS, players.checked_handle(handle))).state
         if registered is None:
             raise DomainError("player_not_found", f"no player is registered as {handle!r}")
         return registered.handle

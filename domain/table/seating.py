@@ -72,7 +72,8 @@ def check_seat(command: TakeSeat) -> str:
     """Refuse a seat's name or entropy that no table takes; returns the name as seated."""
     name = command.name.strip()
     require(
-        0 < len(name) <= MAX_NAME, Refused("invalid_name", f"a name has 1 to {MAX_NAME} characters")
+        len(name) > 0 and len(command.name) <= MAX_NAME,
+        Refused("invalid_name", f"a name has 1 to {MAX_NAME} characters"),
     )
     require(printable(name), Refused("invalid_name", "a name holds no control characters"))
     entropy = command.entropy

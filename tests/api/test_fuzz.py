@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
+from api.contract.document import refusal_codes
 from api.main.app import create_app
 from commands.log.registry import GAMES
 from infra.process.settings import Settings
@@ -239,7 +240,7 @@ def _published_codes(method: str, path: str) -> set[str]:
         code
         for status, response in responses.items()
         if int(status) >= 400
-        for code in response["content"][PROBLEM]["schema"]["allOf"][1]["properties"]["code"]["enum"]
+        for code in refusal_codes(response)
     }
 
 

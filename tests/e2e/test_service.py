@@ -49,11 +49,15 @@ def service(
 
 @contextmanager
 def served(
-    database_url: str, redis_url: str, stream: str, data_dir: Path
+    database_url: str,
+    redis_url: str,
+    stream: str,
+    data_dir: Path,
+    settings: dict[str, str] | None = None,
 ) -> Iterator[tuple[httpx.Client, subprocess.Popen[bytes]]]:
-    """`cardroom serve` in its own process, healthy, and that process. `stream` must be the
-    one every other service on this database publishes on: one relay per database publishes,
-    on its own stream."""
+    """`cardroom serve` in its own process (with `settings`, CARDROOM_* variables, added),
+    healthy, and that process. `stream` must be the one every other service on this database
+    publishes on: one relay per database publishes, on its own stream."""
     port = free_port()
     env = {
         **SMALL_POOLS,
@@ -62,6 +66,7 @@ def served(
         "CARDROOM_REDIS_URL": redis_url,
         "CARDROOM_DATA_DIR": str(data_dir),
         "CARDROOM_REDIS_STREAM": stream,
+        **(settings or {}),
     }
     command = [sys.executable, "-m", "api.main.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
