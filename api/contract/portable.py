@@ -10,7 +10,7 @@ the server:
 - the closed sets the server checks as enums: the kinds, wherever a kind is named, and the
   bots' strategies, wherever a bot is named.
 
-`docs/decisions/0023-a-contract-tools-use-as-it-is.md` says why each is so.
+`docs/decisions/0024-a-contract-tools-use-as-it-is.md` says why each is so.
 """
 
 from collections.abc import Iterator
@@ -29,7 +29,8 @@ def make_portable(document: dict[str, Any]) -> None:
     kinds = sorted(GAMES)
     bots = sorted({name for kind in GAMES for name in strategies(kind)})
     for schema in _schemas(document):
-        schema.pop("title", None)
+        if isinstance(schema.get("title"), str):  # not a property named `title`
+            del schema["title"]
         _tuple_as_array(schema)
         for bound in BOUNDS:
             if isinstance(schema.get(bound), float) and schema[bound].is_integer():

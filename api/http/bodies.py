@@ -1,12 +1,14 @@
 """The bodies of HTTP requests and answers, and how a request body is decoded: each body is
 a msgspec Struct, decoded straight into its type."""
 
+import asyncio
 import re
 from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Request
 from litestar.di import Provide
+from litestar.exceptions import InternalServerException
 
 from api.http.errors import HttpCode, HttpRefusal
 from commands.core.redaction import VersionedEvent
@@ -70,6 +72,9 @@ def kind_info(rules: AnyRules) -> KindInfo:
     )
 
 
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer every JSON reader holds exactly, and RFC 8785 (the canonical JSON of
+the hash chain and of a request's fingerprint) writes."""
 OptionScalar = str | int | float | bool | None
 OptionValue = OptionScalar | list[OptionScalar] | clocks.ClockOptions
 """Options are a flat object: each value a scalar or a list of scalars (each kind's
@@ -108,35 +113,47 @@ class CommandAccepted(msgspec.Struct, frozen=True):
     events: list[VersionedEvent]
 
 
-SAFE_INTEGER = 2**53 - 1
-"""The largest integer every JSON reader holds exactly, and RFC 8785 (the canonical JSON of
-the hash chain and of a request's fingerprint) writes."""
 _LONG_NUMBER = re.compile(rb"\d{16}")
 
 
 def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
     """A JSON body decoded straight into its type, so that no nesting is ever built beyond
     what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`,
-    an integer beyond `SAFE_INTEGER` either way `invalid_body`."""
+    and so is an integer beyond `SAFE_INTEGER`, which no JSON reader holds exactly."""
     try:
         decoded = msgspec.json.decode(body, type=into)
     except msgspec.ValidationError as error:
-        code: HttpCode = "invalid_options" if "`$.options" in str(error) else "invalid_body"
-        raise HttpRefusal(code, str(error)) from None
+        raise HttpRefusal(_junk("`$.options" in str(error)), str(error)) from None
     except (msgspec.DecodeError, UnicodeDecodeError):
         raise HttpRefusal("malformed_json", "the body is not valid JSON in UTF-8") from None
-    if _LONG_NUMBER.search(body) and not _exact(msgspec.json.decode(body)):
-        raise HttpRefusal("invalid_body", f"integers are within ±{SAFE_INTEGER}")
+    if _LONG_NUMBER.search(body) and (where := _inexact(msgspec.json.decode(body))):
+        field = ".".join(map(str, where))
+        raise HttpRefusal(
+            _junk(where[0] == "options"), f"{field}: integers are within ±{SAFE_INTEGER}"
+        )
     return decoded
 
 
-def _exact(value: Any) -> bool:
-    """Whether every integer in a decoded JSON value is within `SAFE_INTEGER`."""
-    if isinstance(value, dict):
-        return all(_exact(each) for each in value.values())
-    if isinstance(value, list):
-        return all(_exact(each) for each in value)
-    return not isinstance(value, int) or abs(value) <= SAFE_INTEGER
+def _junk(in_options: bool) -> HttpCode:
+    return "invalid_options" if in_options else "invalid_body"
+
+
+def _inexact(value: Any) -> tuple[str | int, ...]:
+    """The path to the first integer of a decoded JSON value beyond `SAFE_INTEGER` (an
+    integer past it has no other path than its own: `()` means there is none)."""
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, each in items:
+        if isinstance(each, int) and abs(each) > SAFE_INTEGER:
+            return (key,)
+        if inner := _inexact(each):
+            return (key, *inner)
+    return ()
 
 
 class QuickPlayRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -196,12 +213,28 @@ class PlayerSignedIn(msgspec.Struct, frozen=True):
     handle: str
 
 
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive once its headers have."""
+
+
+async def whole_body(request: Request[Any, Any, Any]) -> bytes:
+    """The request's body, refused when it takes more than `BODY_SECONDS` to arrive
+    (`body_timeout`) or its client goes away before its end (`body_incomplete`)."""
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            return await request.body()
+    except TimeoutError:
+        raise HttpRefusal("body_timeout", f"the body took over {BODY_SECONDS:g} s") from None
+    except InternalServerException:  # what Litestar raises when the client leaves mid-body
+        raise HttpRefusal("body_incomplete", "the body ended before its length") from None
+
+
 def payload_of(into: type[BodyT], empty: bytes = b"") -> dict[str, Provide]:
     """A route's `dependencies` for a `payload` parameter of type `into`: the request's body
     decoded by `decode_body` (Litestar's own `data` would build the whole JSON first, then
     convert it leniently); an empty body reads as `empty` (none: `malformed_json`)."""
 
     async def decoded(request: Request[Any, Any, Any]) -> Any:
-        return decode_body(await request.body() or empty, into)
+        return decode_body(await whole_body(request) or empty, into)
 
     return {"payload": Provide(decoded)}

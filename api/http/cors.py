@@ -8,8 +8,18 @@ from collections.abc import Sequence
 
 from litestar.config.cors import CORSConfig
 
-EXPOSED_HEADERS = ("Location", "ETag", "Retry-After", "Idempotency-Key")
-"""Response headers a browser client may read."""
+EXPOSED_HEADERS = (
+    "Location",
+    "ETag",
+    "Link",
+    "Retry-After",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "X-Request-Id",
+)
+"""Response headers a browser client may read: each one the service sends (a test sends
+requests that get every one)."""
 ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID")
 
 

@@ -45,7 +45,7 @@ class Described:
 
 GAME = ("game_not_found",)
 QUERY = ("invalid_query",)
-BODY = ("malformed_json", "invalid_body", "body_too_large")
+BODY = ("malformed_json", "invalid_body", "body_too_large", "body_incomplete", "body_timeout")
 KEYED = ("idempotency_key_reused", "invalid_query")
 """An `Idempotency-Key` sent before with another request, or too long."""
 VIEWER = ("wrong_token", *GAME)

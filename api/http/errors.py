@@ -54,6 +54,8 @@ STATUS_BY_CODE = {
     "think_without_bot": 422,
     "think_without_search": 422,
     "body_too_large": 413,
+    "body_incomplete": 400,
+    "body_timeout": 408,
     "rate_limited": 429,
     "too_many_streams": 429,
     "busy": 503,
@@ -66,6 +68,8 @@ DEFAULT_REFUSAL_STATUS = 409
 HttpCode = Literal[
     "malformed_json",
     "invalid_body",
+    "body_incomplete",
+    "body_timeout",
     "invalid_options",
     "invalid_command",
     "missing_token",

@@ -99,12 +99,12 @@ async def player_live(
     state = request.app.state
     hub: LiveHub = state.live
     refuse_while_closing(hub)
-    after = players.position(last_event_id)
     if ticket is not None:
         tickets: PlayerTicketBook = state.player_tickets
         handle = await tickets.player(ticket)
     else:
         handle = await required_player(handler, request)
+    after = players.position(last_event_id)  # once the caller is known, as on every route
     streams: players.PlayerStreams = state.player_streams
     streams.admit(handle)
     if after is None:

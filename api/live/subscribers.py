@@ -35,9 +35,11 @@ def message(version: int, event: Any) -> ServerSentEventMessage:
 
 
 def narration_message(item: VersionedEvent) -> ServerSentEventMessage:
-    """What an event means to the stream's viewer, right after the event itself."""
+    """What an event means to the stream's viewer, sent just before the event itself and
+    without an id of its own: a client cut between the two resumes from the version before,
+    so it is sent both again rather than the event without its narration."""
     data = msgspec.json.encode(Narration(item.version, tag_of(item.event), item.narration))
-    return ServerSentEventMessage(data=data.decode(), event="narration", id=item.version)
+    return ServerSentEventMessage(data=data.decode(), event="narration")
 
 
 def view_message(game: LoadedGame, seat: int) -> ServerSentEventMessage:
@@ -53,7 +55,7 @@ def encoded(
     shown = [
         each
         for item in told
-        for each in (message(item.version, item.event), narration_message(item))
+        for each in (narration_message(item), message(item.version, item.event))
     ]
     if with_view:
         shown.append(view_message(game, seat))

@@ -26,6 +26,7 @@ from api.http.bodies import (
     TakeSeatRequest,
     kind_info,
     payload_of,
+    whole_body,
 )
 from api.http.core import HandlerDependency
 from api.http.described import (
@@ -197,7 +198,7 @@ class GamesController(Controller):
         for the host before the start); the answer lists the events it caused as this seat
         sees them."""
         rules = await handler.games.rules_of(game_id)
-        command = _decode_command(rules.kind, await request.body())
+        command = _decode_command(rules.kind, await whole_body(request))
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
         after = applied.game or await handler.games.held(game_id)  # as live streams show it

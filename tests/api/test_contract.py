@@ -337,7 +337,7 @@ async def test_refusals_are_published_problems(client: AnyClient) -> None:
         "post", "/games/{game_id}/seats", "invalid_name", json_body={"name": " "}, game_id=game_id
     )
     await api.refused(
-        "post", "/games/{game_id}/seats", "unknown_bot", json_body={"bot": "x"}, game_id=game_id
+        "post", "/games/{game_id}/seats", "unknown_bot", content=b'{"bot": "x"}', game_id=game_id
     )
     await player_refusals(api, game_id)
     await api.refused("get", "/games/{game_id}", "game_not_found", game_id=unknown)

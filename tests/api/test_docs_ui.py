@@ -11,7 +11,7 @@ from litestar.testing import AsyncTestClient
 from api.contract.serving import DOCS_SCRIPT_PATH
 from api.http.cors import EXPOSED_HEADERS
 from api.main.app import create_app
-from infra.process.settings import LOCAL_ORIGINS, Settings
+from infra.process.settings import LOCAL_ORIGINS, RateLimits, Settings
 
 ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
 
@@ -88,3 +88,23 @@ async def test_a_preflight_from_another_origin_is_refused(
         assert "access-control-allow-origin" not in answer.headers
         simple = await client.get("/games/kinds", headers={"Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in simple.headers
+
+
+async def test_every_exposed_header_is_one_the_service_sends(settings: Settings) -> None:
+    one_table = RateLimits(games="1/minute")
+    app = create_app(replace(settings, rate_limits=one_table), roles=())
+    sent: set[str] = set()
+    async with AsyncTestClient(app) as client:
+        created = await client.post("/games", json={"kind": "mad"})
+        game_id = created.json()["id"]
+        for seat in range(2):
+            await client.post(f"/games/{game_id}/seats", json={"name": f"p{seat}"})
+        answers = [
+            created,
+            await client.get(f"/games/{game_id}"),
+            await client.get(f"/games/{game_id}/events", params={"limit": 1}),
+            await client.post("/games", json={"kind": "mad"}),
+        ]
+        for answer in answers:
+            sent |= {name.lower() for name in answer.headers}
+    assert {header.lower() for header in EXPOSED_HEADERS} <= sent

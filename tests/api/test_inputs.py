@@ -1,12 +1,15 @@
 """Every input is bounded and checked at the edge: what is out of bounds is refused with a
 stable code and nothing is recorded, never answered with a 500."""
 
+import asyncio
 from typing import Any
 
 import asyncpg
 import pytest
 from httpx import AsyncClient
 
+from api.http import bodies
+from api.http.errors import HttpRefusal
 from tests.api.players import ok, open_table, view
 from tests.api.test_refusals import problem
 
@@ -190,3 +193,18 @@ async def test_a_missing_version_is_invalid_query(client: AsyncClient) -> None:
     answer = await client.get(f"/games/{game_id}/replay")
     problem(answer, 400, "invalid_query")
     assert answer.json()["parameters"] == ["at"]
+
+
+async def test_a_body_that_never_ends_is_refused_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bodies, "BODY_SECONDS", 0.1)
+
+    class NeverEnding:
+        async def body(self) -> bytes:
+            await asyncio.Event().wait()
+            return b""
+
+    with pytest.raises(HttpRefusal) as refused:
+        await bodies.whole_body(NeverEnding())  # type: ignore[arg-type]
+    assert refused.value.code == "body_timeout"

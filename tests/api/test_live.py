@@ -230,13 +230,13 @@ async def test_each_event_is_followed_by_what_it_means_to_the_streams_seat(
     told: list[tuple[int, str]] = []
     async with open_stream(client, f"/games/{game_id}/live", {}, **bearer(tokens[1])) as stream:
         while not told or told[-1][0] < latest:
-            event = await stream.message()
-            if event.id is None:
-                continue
             said = await stream.message()
-            assert (said.event, said.id) == ("narration", event.id)
-            assert said.json()["type"] == event.event
-            told.append((said.id, said.json()["narration"]))
+            if said.event != "narration":
+                continue
+            event = await stream.message()
+            assert said.id is None, "a narration has no id: its event's follows it"
+            assert (said.json()["version"], said.json()["type"]) == (event.id, event.event)
+            told.append((event.id, said.json()["narration"]))
     assert told == [(each["version"], each["narration"]) for each in mine]
     assert all(sentence for _, sentence in told)
     assert any(sentence.startswith("You ") for _, sentence in told)

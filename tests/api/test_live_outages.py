@@ -79,9 +79,11 @@ async def test_a_stream_lives_through_a_database_outage_and_goes_on_after_it(
     game_id, tokens = await open_table(service, "mad", 2)
     before = (await view(service, game_id))["version"]
     async with open_stream(service, f"/games/{game_id}/live") as stream:
-        assert (await stream.message()).id == 1
-        while not ((read := await stream.message()).id == before and read.event == "narration"):
-            pass  # each event is followed by its narration: read up to the last one
+        while (first := await stream.message()).event == "narration":
+            pass  # each event follows its narration, which has no id
+        assert first.id == 1
+        while (await stream.message()).id != before:
+            pass  # each event follows its narration: read up to the last event
         postgres.stop()
         try:
             assert await keep_alives_for(stream, OUTAGE) >= OUTAGE / HEARTBEAT / 2

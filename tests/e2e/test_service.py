@@ -4,6 +4,7 @@ import asyncio
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -16,6 +17,7 @@ import asyncpg
 import httpx
 import msgspec
 
+from api.http.bodies import BODY_SECONDS
 from commands.log.registry import GAMES
 from domain import table
 from domain.decider import SPECTATOR
@@ -215,3 +217,23 @@ async def stored_events(database_url: str, game_id: str) -> list[tuple[int, str]
     finally:
         await connection.close()
     return [(row[0], row[1]) for row in rows]
+
+
+def test_a_body_that_stops_half_way_is_refused_without_a_server_error(
+    database_url: str, redis_url: str, stream: str, tmp_path: Path
+) -> None:
+    """A client that sends half its body and waits gets `408 body_timeout` once the body's
+    time is up, and the service logs no error for it."""
+    with served(database_url, redis_url, stream, tmp_path) as (http, process):
+        host, port = http.base_url.host, http.base_url.port
+        with socket.create_connection((host, port), timeout=BODY_SECONDS + 10) as sent:
+            head = f"POST /games HTTP/1.1\r\nHost: {host}\r\nContent-Length: 40\r\n\r\n"
+            sent.sendall(head.encode() + b'{"kind": "gn')
+            answer = ""
+            while "body_timeout" not in answer and (more := sent.recv(4096)):
+                answer += more.decode()
+        assert answer.startswith("HTTP/1.1 408"), answer
+        assert "body_timeout" in answer
+        assert http.get("/health").status_code == 200
+    errors = process.stderr.read().decode() if process.stderr else ""
+    assert " ERROR " not in errors and "Traceback" not in errors, errors[-3000:]

@@ -17,7 +17,7 @@ export interface paths {
          *
          *     Liveness: asks no store.
          */
-        get: operations["HealthLiveLiveness"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -40,7 +40,7 @@ export interface paths {
          *
          *     Readiness: Postgres answers (Redis is not needed to serve).
          */
-        get: operations["HealthReadyReadiness"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -64,7 +64,7 @@ export interface paths {
          *     While Redis is down the status is `degraded` (200): games are played, live pushes and
          *     stream tickets wait. While Postgres is down it is 503.
          */
-        get: operations["HealthHealth"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -84,7 +84,7 @@ export interface paths {
          * Metrics
          * @description Prometheus text: commands, append latency, relay and projection lag, live streams.
          */
-        get: operations["MetricsMetrics"];
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
-        post: operations["GamesGameIdCommandsCommand"];
+        post: operations["postCommand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -134,7 +134,7 @@ export interface paths {
          *
          *     Options left out take the defaults `/games/kinds` lists.
          */
-        post: operations["GamesCreate"];
+        post: operations["createGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -154,7 +154,7 @@ export interface paths {
          *
          *     With a seat's token it is what that seat sees; without, a spectator's.
          */
-        get: operations["GamesGameIdEventsEvents"];
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
          * @description The game kinds hosted here, their seat ranges, option defaults and the JSON Schema
          *     of their options (ranges and choices).
          */
-        get: operations["GamesKindsKinds"];
+        get: operations["listKinds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
-        post: operations["GamesGameIdSeatsTakeSeat"];
+        post: operations["takeSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -227,7 +227,7 @@ export interface paths {
          *
          *     With a seat's token it is what that seat sees; without, a spectator's.
          */
-        get: operations["GamesGameIdView"];
+        get: operations["getGame"];
         put?: never;
         post?: never;
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
          *
          *     With a seat's token it is what that seat sees; without, a spectator's. A stream ticket (`?ticket=`, from `POST /games/{game_id}/tickets`) stands in for the token where a client cannot send headers (`EventSource`).
          */
-        get: operations["GamesGameIdLiveLive"];
+        get: operations["followGame"];
         put?: never;
         post?: never;
         delete?: never;
@@ -285,7 +285,7 @@ export interface paths {
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
-        post: operations["GamesGameIdTicketsIssueTicket"];
+        post: operations["issueTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -308,7 +308,7 @@ export interface paths {
          *     the games by the projection lag. The stream ends only when the service stops. It counts
          *     in the cap of streams per client address (429 `too_many_streams`).
          */
-        get: operations["LobbyLiveLobbyLive"];
+        get: operations["followLobby"];
         put?: never;
         post?: never;
         delete?: never;
@@ -342,7 +342,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        get: operations["PlayersMeLivePlayerLive"];
+        get: operations["followPlayerNews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -367,7 +367,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        post: operations["PlayersMeTicketsIssuePlayerTicket"];
+        post: operations["issuePlayerTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -390,7 +390,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        post: operations["ChallengesChallengeIdAcceptAccept"];
+        post: operations["acceptChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,7 +412,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        post: operations["ChallengesChallengeIdCancelCancel"];
+        post: operations["cancelChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -430,7 +430,7 @@ export interface paths {
          * Challenge
          * @description A challenge as its log has it.
          */
-        get: operations["ChallengesChallengeIdChallenge"];
+        get: operations["getChallenge"];
         put?: never;
         post?: never;
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        post: operations["ChallengesChallengeIdDeclineDecline"];
+        post: operations["declineChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -478,7 +478,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        post: operations["ChallengesIssue"];
+        post: operations["issueChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -496,7 +496,7 @@ export interface paths {
          * Lobby
          * @description Tables waiting for players, newest first: kind, options, seats taken and free.
          */
-        get: operations["LobbyLobby"];
+        get: operations["getLobby"];
         put?: never;
         post?: never;
         delete?: never;
@@ -516,7 +516,7 @@ export interface paths {
          * Tables
          * @description Summaries of games, most recently active first: status, whose turn, public view.
          */
-        get: operations["TablesTables"];
+        get: operations["listTables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
          * TableSummary
          * @description One game's summary.
          */
-        get: operations["TablesGameIdTableSummary"];
+        get: operations["getTable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -558,7 +558,7 @@ export interface paths {
          *     are registered handles and the bots (`bot:random`, `bot:heuristic`, `bot:search`); seats
          *     taken with a free name count for nobody.
          */
-        get: operations["ScoreboardsKindScoreboard"];
+        get: operations["getScoreboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -579,7 +579,7 @@ export interface paths {
          * @description A player's record across all kinds, their most recent games, their rating in each
          *     kind and the changes their recent games made to it (`name` is the player's handle).
          */
-        get: operations["PlayersNamePlayer"];
+        get: operations["getPlayer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -603,7 +603,7 @@ export interface paths {
          *     Ratings are OpenSkill's Plackett-Luce model, per kind; a game rates its registered
          *     players and bots (seats with a free name are left out).
          */
-        get: operations["RatingsKindRatings"];
+        get: operations["getRatings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -631,7 +631,7 @@ export interface paths {
          *     bots' handles: `bot:random`, `bot:heuristic`, `bot:search`). A handle is taken whatever its
          *     case or compatibility form (NFKC): after `Ada`, `ada` is taken too.
          */
-        post: operations["PlayersRegisterPlayer"];
+        post: operations["registerPlayer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -652,7 +652,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        get: operations["PlayerSignedInPlayer"];
+        get: operations["getSignedInPlayer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -676,7 +676,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        get: operations["PlayersMeGamesMyGames"];
+        get: operations["listMyGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -701,7 +701,7 @@ export interface paths {
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
-        get: operations["PlayersMeChallengesMyChallenges"];
+        get: operations["listMyChallenges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -733,7 +733,7 @@ export interface paths {
          *
          *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
          */
-        post: operations["QuickplayQuickPlay"];
+        post: operations["quickPlay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -760,7 +760,7 @@ export interface paths {
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
-        post: operations["GamesGameIdRematchRematch"];
+        post: operations["openRematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,7 +780,7 @@ export interface paths {
          *
          *     With a seat's token it is what that seat sees; without, a spectator's.
          */
-        get: operations["GamesGameIdReplayReplayView"];
+        get: operations["getReplay"];
         put?: never;
         post?: never;
         delete?: never;
@@ -800,7 +800,7 @@ export interface paths {
          * GameLog
          * @description The full, unredacted event log with metadata and the revealed seed, once over.
          */
-        get: operations["GamesGameIdLogGameLog"];
+        get: operations["getLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -820,7 +820,7 @@ export interface paths {
          * GameAudit
          * @description The five checks of a finished game's log; `first_failure` names what fails first.
          */
-        get: operations["GamesGameIdAuditGameAudit"];
+        get: operations["getAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -833,7 +833,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Alive */
         Alive: {
             /**
              * @default ok
@@ -847,14 +846,12 @@ export interface components {
         AnyEvent: components["schemas"]["GnonoEvent"] | components["schemas"]["MadEvent"] | components["schemas"]["OnexenoEvent"] | components["schemas"]["EclipticEvent"] | components["schemas"]["CnoEvent"];
         /** @description The options of a table of any kind. */
         AnyOptions: components["schemas"]["GnonoOptions"] | components["schemas"]["MadOptions"] | components["schemas"]["OnexenoOptions"] | components["schemas"]["EclipticOptions"] | components["schemas"]["CnoOptions"];
-        /** AuditReport */
         AuditReport: {
             ok: boolean;
             checks: components["schemas"]["CheckReport"][];
             first_failure: components["schemas"]["Failure"] | null;
         };
         /**
-         * Budget
          * @description How long a bot may think about one move: at most `iterations`, and at most
          *         `milliseconds` when that is not 0 (only measurements leave the clock out).
          */
@@ -863,42 +860,32 @@ export interface components {
             /** @default 0 */
             milliseconds: number;
         };
-        /**
-         * CancelTable
-         * @description The host calls the table off before its start.
-         */
+        /** @description The host calls the table off before its start. */
         CancelTable: {
             /** @enum {unknown} */
             type: "cancel_table";
         };
-        /**
-         * ChallengeAcceptedAnswer
-         * @description The table the acceptance opened, and the acceptor's seat there (the player token acts for it).
-         */
+        /** @description The table the acceptance opened, and the acceptor's seat there (the player token acts for it). */
         ChallengeAcceptedAnswer: {
             game_id: string;
             seat: number;
         };
-        /** ChallengeIssuedAnswer */
         ChallengeIssuedAnswer: {
             challenge_id: string;
         };
-        /**
-         * ChallengePage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         ChallengePage: {
             items: components["schemas"]["ChallengeRow"][];
             next_offset: number | null;
         };
         /**
-         * ChallengeRequest
          * @description `challenged`: a registered handle, or null for an open challenge anyone with its id
          *         may accept; `bots`: fill the seats past the first two with bots; `expires_in`: seconds
          *         the challenge waits for an answer.
          */
         ChallengeRequest: {
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             /** @description Default: null. */
             challenged?: string | null;
             options?: components["schemas"]["AnyOptions"];
@@ -909,15 +896,13 @@ export interface components {
             /** @description Default: 600. */
             expires_in?: number;
         };
-        /**
-         * ChallengeRow
-         * @description A challenge as the read model keeps it (`GET /challenges/{id}` has it from its log).
-         */
+        /** @description A challenge as the read model keeps it (`GET /challenges/{id}` has it from its log). */
         ChallengeRow: {
             challenge_id: string;
             challenger: string;
             challenged: string | null;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             options: {
                 [key: string]: unknown;
             };
@@ -930,14 +915,12 @@ export interface components {
             game_id?: string | null;
             reason?: string | null;
         };
-        /** CheckReport */
         CheckReport: {
             name: string;
             ok: boolean;
             detail: string;
         };
         /**
-         * ClockOptions
          * @description Either `turn_seconds` for every turn, or a Fischer bank of `bank_seconds` that gains
          *         `increment_seconds` with each move of its seat.
          */
@@ -950,7 +933,6 @@ export interface components {
             increment_seconds: number;
         };
         /**
-         * ClockRestarted
          * @description From `at` the seats with a move to make are waiting; `banks_ms` is each seat's bank
          *         then (Fischer clocks only), `timeouts` each seat's timeouts in a row.
          */
@@ -961,16 +943,12 @@ export interface components {
             banks_ms: number[];
             timeouts: number[];
         };
-        /** ClockView */
         ClockView: {
             options: components["schemas"]["ClockOptions"];
             since: string;
             seats: components["schemas"]["SeatClock"][];
         };
-        /**
-         * Card
-         * @description One physical card: its owner's deck, its isotope and which copy it is.
-         */
+        /** @description One physical card: its owner's deck, its isotope and which copy it is. */
         CnoCard: {
             owner: number;
             /** @enum {unknown} */
@@ -978,7 +956,6 @@ export interface components {
             /** @default 0 */
             copy: number;
         };
-        /** CardPlayed */
         CnoCardPlayed: {
             /** @enum {unknown} */
             type: "cno.card_played";
@@ -989,7 +966,6 @@ export interface components {
             pile: number;
         };
         CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
-        /** CnoCreateGame */
         CnoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -997,7 +973,6 @@ export interface components {
              */
             kind: "cno";
             /**
-             * Options
              * @description `copies` per isotope in deck order; a series ends after `rounds` rounds or as soon as
              *         a running total reaches `target_score` (0: no target).
              */
@@ -1016,49 +991,35 @@ export interface components {
                 bot_pace?: number | null;
             };
         };
-        /**
-         * CycleHand
-         * @description Put the hand's face-up card `top` under the hand and turn up the next one.
-         */
+        /** @description Put the hand's face-up card `top` under the hand and turn up the next one. */
         CnoCycleHand: {
             /** @enum {unknown} */
             type: "cycle_hand";
             top: components["schemas"]["CnoCard"];
         };
-        /**
-         * DealRound
-         * @description Between rounds of a series: shuffle every deck and deal round number `round`.
-         */
+        /** @description Between rounds of a series: shuffle every deck and deal round number `round`. */
         CnoDealRound: {
             /** @enum {unknown} */
             type: "deal_round";
             round: number;
         };
-        /**
-         * DeclareDone
-         * @description End the round for everyone; allowed once the caller's stock or hand is empty.
-         */
+        /** @description End the round for everyone; allowed once the caller's stock or hand is empty. */
         CnoDeclareDone: {
             /** @enum {unknown} */
             type: "declare_done";
         };
         CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
-        /** HandCycled */
         CnoHandCycled: {
             /** @enum {unknown} */
             type: "cno.hand_cycled";
             seat: number;
         };
-        /**
-         * Layout
-         * @description One seat's shuffled deck as dealt; the first card of each part is its face-up top.
-         */
+        /** @description One seat's shuffled deck as dealt; the first card of each part is its face-up top. */
         CnoLayout: {
             hand: components["schemas"]["CnoCard"][];
             row: components["schemas"]["CnoCard"][];
             stock: components["schemas"]["CnoCard"][];
         };
-        /** NeonSetAside */
         CnoNeonSetAside: {
             /** @enum {unknown} */
             type: "cno.neon_set_aside";
@@ -1068,7 +1029,6 @@ export interface components {
             card: components["schemas"]["CnoCard"];
         };
         /**
-         * Options
          * @description `copies` per isotope in deck order; a series ends after `rounds` rounds or as soon as
          *         a running total reaches `target_score` (0: no target).
          */
@@ -1105,7 +1065,6 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
         };
-        /** PileStarted */
         CnoPileStarted: {
             /** @enum {unknown} */
             type: "cno.pile_started";
@@ -1116,7 +1075,6 @@ export interface components {
             pile: number;
         };
         /**
-         * PileView
          * @description A reaction pile as it lies on the table: its top card and how many cards it holds.
          *
          *         The cards beneath are public too, but each was announced when it was laid (see the
@@ -1127,10 +1085,7 @@ export interface components {
             size: number;
             closed: boolean;
         };
-        /**
-         * PlayCard
-         * @description Lay `card`, seen at `source`, on pile number `pile`, seen with `top` on top.
-         */
+        /** @description Lay `card`, seen at `source`, on pile number `pile`, seen with `top` on top. */
         CnoPlayCard: {
             /** @enum {unknown} */
             type: "play_card";
@@ -1140,17 +1095,13 @@ export interface components {
             pile: number;
             top: components["schemas"]["CnoCard"];
         };
-        /** RoundDealt */
         CnoRoundDealt: {
             /** @enum {unknown} */
             type: "cno.round_dealt";
             round: number;
             layouts: components["schemas"]["CnoLayout"][];
         };
-        /**
-         * RoundDealtSeen
-         * @description A deal as a seat or spectator sees it: the sizes only (face-up cards are in the view).
-         */
+        /** @description A deal as a seat or spectator sees it: the sizes only (face-up cards are in the view). */
         CnoRoundDealtSeen: {
             /** @enum {unknown} */
             type: "cno.round_dealt_seen";
@@ -1158,7 +1109,6 @@ export interface components {
             hand_sizes: number[];
             stock_sizes: number[];
         };
-        /** RoundEnded */
         CnoRoundEnded: {
             /** @enum {unknown} */
             type: "cno.round_ended";
@@ -1170,7 +1120,6 @@ export interface components {
             totals: number[];
             series_over: boolean;
         };
-        /** RoundResult */
         CnoRoundResult: {
             round: number;
             /** @enum {unknown} */
@@ -1179,7 +1128,6 @@ export interface components {
             scores: number[];
         };
         /**
-         * RowsReset
          * @description The table was stuck `times` times in a row: each time every seat put its stock top
          *         and row 1-4 under its stock and laid out a new row and stock top.
          */
@@ -1188,10 +1136,7 @@ export interface components {
             type: "cno.rows_reset";
             times: number;
         };
-        /**
-         * SeatView
-         * @description One seat's table area; `hand` and `stock` list every card for the referee only.
-         */
+        /** @description One seat's table area; `hand` and `stock` list every card for the referee only. */
         CnoSeatView: {
             hand_top: components["schemas"]["CnoCard"] | null;
             hand_size: number;
@@ -1205,10 +1150,7 @@ export interface components {
             /** @default null */
             stock: components["schemas"]["CnoCard"][] | null;
         };
-        /**
-         * SetAsideNeon
-         * @description Take a face-up neon-20 out of play: it scores neither for nor against.
-         */
+        /** @description Take a face-up neon-20 out of play: it scores neither for nor against. */
         CnoSetAsideNeon: {
             /** @enum {unknown} */
             type: "set_aside_neon";
@@ -1216,10 +1158,7 @@ export interface components {
             source: "hand" | "row_1" | "row_2" | "row_3" | "row_4" | "stock";
             card: components["schemas"]["CnoCard"];
         };
-        /**
-         * StartPile
-         * @description Begin a new pile with a carbon-12; `pile` is the index it takes (the piles seen).
-         */
+        /** @description Begin a new pile with a carbon-12; `pile` is the index it takes (the piles seen). */
         CnoStartPile: {
             /** @enum {unknown} */
             type: "start_pile";
@@ -1228,10 +1167,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        /**
-         * CnoTableView
-         * @description A cno table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now.
-         */
+        /** @description A cno table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now. */
         CnoTableView: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1260,7 +1196,6 @@ export interface components {
             /** @default null */
             rematch_of: string | null;
         };
-        /** CnoView */
         CnoView: {
             phase: string;
             round: number;
@@ -1276,14 +1211,12 @@ export interface components {
             /** @default 0 */
             reset_limit: number;
         };
-        /** CommandAccepted */
         CommandAccepted: {
             version: number;
             events: components["schemas"]["VersionedEvent"][];
         };
         /** @description A table to open: its kind and options. */
         CreateGame: components["schemas"]["GnonoCreateGame"] | components["schemas"]["MadCreateGame"] | components["schemas"]["OnexenoCreateGame"] | components["schemas"]["EclipticCreateGame"] | components["schemas"]["CnoCreateGame"];
-        /** DeclineRequest */
         DeclineRequest: {
             /**
              * @description Default: "generic".
@@ -1291,10 +1224,7 @@ export interface components {
              */
             reason?: "bots" | "clock" | "generic" | "kind" | "later" | "options";
         };
-        /**
-         * BattleFought
-         * @description The defender's strength and cards are only recorded when the defender wins.
-         */
+        /** @description The defender's strength and cards are only recorded when the defender wins. */
         EclipticBattleFought: {
             /** @enum {unknown} */
             type: "ecliptic.battle_fought";
@@ -1309,10 +1239,7 @@ export interface components {
             /** @default [] */
             defender_cards: components["schemas"]["EclipticCard"][];
         };
-        /**
-         * BattleView
-         * @description A battle awaiting the winner's choice; cards appear only to those shown them.
-         */
+        /** @description A battle awaiting the winner's choice; cards appear only to those shown them. */
         EclipticBattleView: {
             attacker: number;
             defender: number;
@@ -1323,19 +1250,13 @@ export interface components {
             defender_strength: number | null;
             defender_cards: components["schemas"]["EclipticCard"][];
         };
-        /**
-         * Card
-         * @description One of the 72 cards: a sign (1-12) in a colour, each colour drawn with its symbol.
-         */
+        /** @description One of the 72 cards: a sign (1-12) in a colour, each colour drawn with its symbol. */
         EclipticCard: {
             sign: number;
             colour: string;
             symbol: string;
         };
-        /**
-         * CardsDrawn
-         * @description `count` cards from the top of the stock; `cards` is empty for everyone but the drawer.
-         */
+        /** @description `count` cards from the top of the stock; `cards` is empty for everyone but the drawer. */
         EclipticCardsDrawn: {
             /** @enum {unknown} */
             type: "ecliptic.cards_drawn";
@@ -1344,10 +1265,7 @@ export interface components {
             /** @default [] */
             cards: components["schemas"]["EclipticCard"][];
         };
-        /**
-         * CardsExchanged
-         * @description Each side took one card at random from the other's hand (None from an empty hand).
-         */
+        /** @description Each side took one card at random from the other's hand (None from an empty hand). */
         EclipticCardsExchanged: {
             /** @enum {unknown} */
             type: "ecliptic.cards_exchanged";
@@ -1357,7 +1275,6 @@ export interface components {
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
         EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
-        /** EclipticCreateGame */
         EclipticCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1365,7 +1282,6 @@ export interface components {
              */
             kind: "ecliptic";
             /**
-             * Options
              * @description `signs`: each seat's own sign in seat order (missing or null: drawn at random).
              *
              *         `utc_offset_minutes` sets the time zone whose calendar date gives the sign of the day.
@@ -1387,11 +1303,10 @@ export interface components {
                 /** @description Default: null. */
                 bot_pace?: number | null;
                 /** @description A time control; none by default. */
-                clock?: components["schemas"]["ClockOptions"];
+                clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
         EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
-        /** GameEnded */
         EclipticGameEnded: {
             /** @enum {unknown} */
             type: "ecliptic.game_ended";
@@ -1400,10 +1315,7 @@ export interface components {
             /** @default null */
             seat: number | null;
         };
-        /**
-         * GameOpened
-         * @description The deal: `hands` and `stock` (top first) as shuffled; `white` moves first.
-         */
+        /** @description The deal: `hands` and `stock` (top first) as shuffled; `white` moves first. */
         EclipticGameOpened: {
             /** @enum {unknown} */
             type: "ecliptic.game_opened";
@@ -1415,17 +1327,13 @@ export interface components {
             stock: components["schemas"]["EclipticCard"][];
             stock_size: number;
         };
-        /**
-         * KeepCard
-         * @description The battle winner keeps this card of the disputed sign on their side.
-         */
+        /** @description The battle winner keeps this card of the disputed sign on their side. */
         EclipticKeepCard: {
             /** @enum {unknown} */
             type: "keep_card";
             card: components["schemas"]["EclipticCard"];
         };
         /**
-         * Options
          * @description `signs`: each seat's own sign in seat order (missing or null: drawn at random).
          *
          *         `utc_offset_minutes` sets the time zone whose calendar date gives the sign of the day.
@@ -1450,22 +1358,15 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
             /** @description A time control; none by default. */
-            clock?: components["schemas"]["ClockOptions"];
+            clock?: components["schemas"]["ClockOptions"] | null;
         };
-        /**
-         * PlayTurn
-         * @description Discard `pair` (same sign or same colour) and place `card` on one's own side.
-         */
+        /** @description Discard `pair` (same sign or same colour) and place `card` on one's own side. */
         EclipticPlayTurn: {
             /** @enum {unknown} */
             type: "play_turn";
-            pair: [
-                components["schemas"]["EclipticCard"],
-                components["schemas"]["EclipticCard"]
-            ];
+            pair: components["schemas"]["EclipticCard"][];
             card: components["schemas"]["EclipticCard"];
         };
-        /** SignKept */
         EclipticSignKept: {
             /** @enum {unknown} */
             type: "ecliptic.sign_kept";
@@ -1473,10 +1374,7 @@ export interface components {
             kept: components["schemas"]["EclipticCard"];
             discarded: components["schemas"]["EclipticCard"];
         };
-        /**
-         * EclipticTableView
-         * @description A ecliptic table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now.
-         */
+        /** @description A ecliptic table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now. */
         EclipticTableView: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1505,10 +1403,7 @@ export interface components {
             /** @default null */
             rematch_of: string | null;
         };
-        /**
-         * TurnBegan
-         * @description `final`: the stock is out and this is the last turn; `replay`: earned by a triplet.
-         */
+        /** @description `final`: the stock is out and this is the last turn; `replay`: earned by a triplet. */
         EclipticTurnBegan: {
             /** @enum {unknown} */
             type: "ecliptic.turn_began";
@@ -1518,19 +1413,14 @@ export interface components {
             /** @default false */
             final: boolean;
         };
-        /** TurnPlayed */
         EclipticTurnPlayed: {
             /** @enum {unknown} */
             type: "ecliptic.turn_played";
             seat: number;
-            pair: [
-                components["schemas"]["EclipticCard"],
-                components["schemas"]["EclipticCard"]
-            ];
+            pair: components["schemas"]["EclipticCard"][];
             card: components["schemas"]["EclipticCard"];
         };
         /**
-         * EclipticView
          * @description One viewer's table. `shown`: cards in the other seat's hand this seat has been shown
          *         in a battle or an exchange. `hands` and `stock` are filled for the referee only.
          */
@@ -1556,48 +1446,38 @@ export interface components {
             /** @default [] */
             stock: components["schemas"]["EclipticCard"][];
         };
-        /**
-         * Failure
-         * @description Why a check fails, at the version it fails (None when no one event is to blame).
-         */
+        /** @description Why a check fails, at the version it fails (None when no one event is to blame). */
         Failure: {
             check: string;
             version: number | null;
             reason: string;
         };
-        /** GameCreated */
         GameCreated: {
             id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             version: number;
         };
-        /** GameFinished */
         GameFinished: {
             /** @enum {unknown} */
             type: "table.game_finished";
             standings: components["schemas"]["Standing"][];
         };
-        /**
-         * GameLog
-         * @description The whole log of a finished game, with its revealed seed (hex).
-         */
+        /** @description The whole log of a finished game, with its revealed seed (hex). */
         GameLog: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seed: string;
             events: components["schemas"]["LogRecord"][];
         };
-        /** GameStarted */
         GameStarted: {
             /** @enum {unknown} */
             type: "table.game_started";
             seats: number;
             started_at: string;
         };
-        /**
-         * Card
-         * @description One physical card; wilds have no colour; `copy` tells identical cards apart.
-         */
+        /** @description One physical card; wilds have no colour; `copy` tells identical cards apart. */
         GnonoCard: {
             /** @enum {unknown} */
             rank: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "reverse" | "skip" | "take_two" | "wild" | "wild_take_four";
@@ -1606,10 +1486,7 @@ export interface components {
             /** @default 0 */
             copy: number;
         };
-        /**
-         * CardPlayed
-         * @description `colour` is the current colour afterwards: the card's own, or the one named for a wild.
-         */
+        /** @description `colour` is the current colour afterwards: the card's own, or the one named for a wild. */
         GnonoCardPlayed: {
             /** @enum {unknown} */
             type: "gnono.card_played";
@@ -1618,10 +1495,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        /**
-         * CardsDrawn
-         * @description Cards taken from the pile; `penalty` for a Take Two or Take Four, else a turn's draw.
-         */
+        /** @description Cards taken from the pile; `penalty` for a Take Two or Take Four, else a turn's draw. */
         GnonoCardsDrawn: {
             /** @enum {unknown} */
             type: "gnono.cards_drawn";
@@ -1632,17 +1506,13 @@ export interface components {
             /** @default false */
             penalty: boolean;
         };
-        /**
-         * ChooseColour
-         * @description Name the colour of a Wild turned up as the first discard of a round.
-         */
+        /** @description Name the colour of a Wild turned up as the first discard of a round. */
         GnonoChooseColour: {
             /** @enum {unknown} */
             type: "choose_colour";
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        /** ColourChosen */
         GnonoColourChosen: {
             /** @enum {unknown} */
             type: "gnono.colour_chosen";
@@ -1651,17 +1521,13 @@ export interface components {
             colour: "blue" | "green" | "red" | "yellow";
         };
         GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
-        /** GnonoCreateGame */
         GnonoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             kind: "gnono";
-            /**
-             * Options
-             * @description `hand_size` is 7 or 11 cards; the game ends when a round winner reaches `playout_score`.
-             */
+            /** @description `hand_size` is 7 or 11 cards; the game ends when a round winner reaches `playout_score`. */
             options?: {
                 /**
                  * @description Default: 7.
@@ -1677,61 +1543,44 @@ export interface components {
                 /** @description Default: null. */
                 bot_pace?: number | null;
                 /** @description A time control; none by default. */
-                clock?: components["schemas"]["ClockOptions"];
+                clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        /**
-         * DealNextRound
-         * @description Sent by a round's winner once the scores are seen: shuffle and deal the next round.
-         */
+        /** @description Sent by a round's winner once the scores are seen: shuffle and deal the next round. */
         GnonoDealNextRound: {
             /** @enum {unknown} */
             type: "deal_next_round";
         };
-        /** DirectionReversed */
         GnonoDirectionReversed: {
             /** @enum {unknown} */
             type: "gnono.direction_reversed";
             direction: number;
         };
-        /**
-         * DrawCard
-         * @description Take one card from the pick-up pile instead of playing.
-         */
+        /** @description Take one card from the pick-up pile instead of playing. */
         GnonoDrawCard: {
             /** @enum {unknown} */
             type: "draw_card";
         };
         GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
-        /**
-         * FirstPlayerDrawn
-         * @description Each draw round (ties redraw among the tied seats) and the seat that plays first.
-         */
+        /** @description Each draw round (ties redraw among the tied seats) and the seat that plays first. */
         GnonoFirstPlayerDrawn: {
             /** @enum {unknown} */
             type: "gnono.first_player_drawn";
             draws: components["schemas"]["GnonoSeatCard"][][];
             first: number;
         };
-        /** GameWon */
         GnonoGameWon: {
             /** @enum {unknown} */
             type: "gnono.game_won";
             winner: number;
             scores: number[];
         };
-        /**
-         * KeepCard
-         * @description Keep the card just drawn and end the turn.
-         */
+        /** @description Keep the card just drawn and end the turn. */
         GnonoKeepCard: {
             /** @enum {unknown} */
             type: "keep";
         };
-        /**
-         * Options
-         * @description `hand_size` is 7 or 11 cards; the game ends when a round winner reaches `playout_score`.
-         */
+        /** @description `hand_size` is 7 or 11 cards; the game ends when a round winner reaches `playout_score`. */
         GnonoOptions: {
             /**
              * @default 7
@@ -1750,12 +1599,9 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
             /** @description A time control; none by default. */
-            clock?: components["schemas"]["ClockOptions"];
+            clock?: components["schemas"]["ClockOptions"] | null;
         };
-        /**
-         * PileReshuffled
-         * @description The discards but the top card, shuffled, go under the pick-up pile (in this order).
-         */
+        /** @description The discards but the top card, shuffled, go under the pick-up pile (in this order). */
         GnonoPileReshuffled: {
             /** @enum {unknown} */
             type: "gnono.pile_reshuffled";
@@ -1763,10 +1609,7 @@ export interface components {
             /** @default [] */
             cards: components["schemas"]["GnonoCard"][];
         };
-        /**
-         * PlayCard
-         * @description Play a card from the hand; `colour` is named for a wild and only for a wild.
-         */
+        /** @description Play a card from the hand; `colour` is named for a wild and only for a wild. */
         GnonoPlayCard: {
             /** @enum {unknown} */
             type: "play_card";
@@ -1774,10 +1617,7 @@ export interface components {
             /** @default null */
             colour: ("blue" | "green" | "red" | "yellow") | null;
         };
-        /**
-         * PlayDrawn
-         * @description Play the card just drawn (the only card that may be played after a draw).
-         */
+        /** @description Play the card just drawn (the only card that may be played after a draw). */
         GnonoPlayDrawn: {
             /** @enum {unknown} */
             type: "play_drawn";
@@ -1786,7 +1626,6 @@ export interface components {
             colour: ("blue" | "green" | "red" | "yellow") | null;
         };
         /**
-         * RoundDealt
          * @description A round's shuffled deal: every hand, the pick-up pile (top first) and the first discard.
          *
          *         `returned` are the Wild Take Fours turned up first, each put back before a reshuffle.
@@ -1807,10 +1646,7 @@ export interface components {
             /** @default 0 */
             returned_count: number;
         };
-        /**
-         * RoundScored
-         * @description The round winner scores `points`: the values of the cards left in every hand.
-         */
+        /** @description The round winner scores `points`: the values of the cards left in every hand. */
         GnonoRoundScored: {
             /** @enum {unknown} */
             type: "gnono.round_scored";
@@ -1820,15 +1656,11 @@ export interface components {
             hand_points: number[];
             scores: number[];
         };
-        /** SeatCard */
         GnonoSeatCard: {
             seat: number;
             card: components["schemas"]["GnonoCard"];
         };
-        /**
-         * GnonoTableView
-         * @description A gnono table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now.
-         */
+        /** @description A gnono table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now. */
         GnonoTableView: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1857,10 +1689,7 @@ export interface components {
             /** @default null */
             rematch_of: string | null;
         };
-        /**
-         * TurnPassed
-         * @description It is now `seat`'s turn; `skipped` lost theirs on the way.
-         */
+        /** @description It is now `seat`'s turn; `skipped` lost theirs on the way. */
         GnonoTurnPassed: {
             /** @enum {unknown} */
             type: "gnono.turn_passed";
@@ -1869,7 +1698,6 @@ export interface components {
             skipped: number | null;
         };
         /**
-         * GnonoView
          * @description The table as one viewer sees it: `hand` is the viewer's own; `hands` are every hand,
          *         shown to the referee and to all once a round is scored; `winner` is the round's (or, once
          *         the game is over, the game's) winner.
@@ -1896,7 +1724,6 @@ export interface components {
             /** @default null */
             winner: number | null;
         };
-        /** Health */
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -1906,13 +1733,13 @@ export interface components {
             redis: "ok" | "down";
         };
         /**
-         * KindInfo
          * @description `clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
          *         (which takes no clock); `blurb` says the game in one line and `minutes` how long a game
          *         with the default options typically lasts (from, to).
          */
         KindInfo: {
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             title: string;
             min_seats: number;
             max_seats: number;
@@ -1930,28 +1757,20 @@ export interface components {
              *       0
              *     ]
              */
-            minutes: [
-                number,
-                number
-            ];
+            minutes: number[];
             /** @default [] */
             bots: string[];
         };
-        /**
-         * LobbyPage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         LobbyPage: {
             items: components["schemas"]["LobbyTable"][];
             next_offset: number | null;
         };
-        /**
-         * LobbyTable
-         * @description A table waiting for players.
-         */
+        /** @description A table waiting for players. */
         LobbyTable: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             options: components["schemas"]["AnyOptions"];
             seats: string[];
             min_seats: number;
@@ -1960,7 +1779,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** LogRecord */
         LogRecord: {
             game_id: string;
             version: number;
@@ -1974,13 +1792,11 @@ export interface components {
             /** @default 1 */
             schema_version: number;
         };
-        /** Card */
         MadCard: {
             /** @enum {unknown} */
             element: "Pu" | "Ra" | "Th" | "U";
             number: number;
         };
-        /** CardPlaced */
         MadCardPlaced: {
             /** @enum {unknown} */
             type: "mad.card_placed";
@@ -1989,10 +1805,7 @@ export interface components {
             row: number;
             column: number;
         };
-        /**
-         * CardsDrawn
-         * @description A forced draw; `playable` says the last card drawn must now be placed.
-         */
+        /** @description A forced draw; `playable` says the last card drawn must now be placed. */
         MadCardsDrawn: {
             /** @enum {unknown} */
             type: "mad.cards_drawn";
@@ -2001,10 +1814,7 @@ export interface components {
             playable: boolean;
             cards: components["schemas"]["MadCard"][];
         };
-        /**
-         * CardsPickedUp
-         * @description Every card of the Criticalities the placement created, now in the placer's hand.
-         */
+        /** @description Every card of the Criticalities the placement created, now in the placer's hand. */
         MadCardsPickedUp: {
             /** @enum {unknown} */
             type: "mad.cards_picked_up";
@@ -2012,7 +1822,6 @@ export interface components {
             cards: components["schemas"]["MadCard"][];
         };
         MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
-        /** MadCreateGame */
         MadCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2020,19 +1829,12 @@ export interface components {
              */
             kind: "mad";
             /**
-             * Options
              * @description `hand_sizes[n - 2]` is the starting hand of each seat at a table of n seats; each
              *         entry may use at most the whole deck.
              */
             options?: {
                 /** @description Default: [10, 9, 8, 7, 6]. */
-                hand_sizes?: [
-                    number,
-                    number,
-                    number,
-                    number,
-                    number
-                ];
+                hand_sizes?: (number)[];
                 /** @description Default: null. */
                 seats?: number | null;
                 /** @description The seat that fills the table starts its game. Default: false. */
@@ -2040,13 +1842,10 @@ export interface components {
                 /** @description Default: null. */
                 bot_pace?: number | null;
                 /** @description A time control; none by default. */
-                clock?: components["schemas"]["ClockOptions"];
+                clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        /**
-         * Dealt
-         * @description Hands are by seat; a viewer's copy keeps only their own hand and the sizes.
-         */
+        /** @description Hands are by seat; a viewer's copy keeps only their own hand and the sizes. */
         MadDealt: {
             /** @enum {unknown} */
             type: "mad.dealt";
@@ -2056,37 +1855,28 @@ export interface components {
             hands: components["schemas"]["MadCard"][][];
             stockpile: components["schemas"]["MadCard"][];
         };
-        /**
-         * DrawCards
-         * @description Draw one card at a time until one can be placed (only when no card in hand can).
-         */
+        /** @description Draw one card at a time until one can be placed (only when no card in hand can). */
         MadDrawCards: {
             /** @enum {unknown} */
             type: "draw_cards";
         };
         MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
-        /** FalloutDraw */
         MadFalloutDraw: {
             seat: number;
             card: components["schemas"]["MadCard"] | null;
         };
-        /**
-         * FalloutDrawn
-         * @description Every seat but the placer draws one card; a viewer's copy shows only their own.
-         */
+        /** @description Every seat but the placer draws one card; a viewer's copy shows only their own. */
         MadFalloutDrawn: {
             /** @enum {unknown} */
             type: "mad.fallout_drawn";
             draws: components["schemas"]["MadFalloutDraw"][];
         };
-        /** GameEnded */
         MadGameEnded: {
             /** @enum {unknown} */
             type: "mad.game_ended";
             reasons: ("core_emptied" | "core_full" | "hand_emptied" | "stockpile_short")[];
         };
         /**
-         * Options
          * @description `hand_sizes[n - 2]` is the starting hand of each seat at a table of n seats; each
          *         entry may use at most the whole deck.
          */
@@ -2100,13 +1890,7 @@ export interface components {
              *       6
              *     ]
              */
-            hand_sizes: [
-                number,
-                number,
-                number,
-                number,
-                number
-            ];
+            hand_sizes: (number)[];
             /** @default null */
             seats: number | null;
             /**
@@ -2117,9 +1901,8 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
             /** @description A time control; none by default. */
-            clock?: components["schemas"]["ClockOptions"];
+            clock?: components["schemas"]["ClockOptions"] | null;
         };
-        /** PlaceCard */
         MadPlaceCard: {
             /** @enum {unknown} */
             type: "place_card";
@@ -2127,18 +1910,12 @@ export interface components {
             row: number;
             column: number;
         };
-        /**
-         * SeatView
-         * @description What the table knows of a seat: its hand size and the picked-up cards it holds.
-         */
+        /** @description What the table knows of a seat: its hand size and the picked-up cards it holds. */
         MadSeatView: {
             hand_size: number;
             picked_up: components["schemas"]["MadCard"][];
         };
-        /**
-         * MadTableView
-         * @description A mad table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now.
-         */
+        /** @description A mad table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now. */
         MadTableView: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2167,13 +1944,11 @@ export interface components {
             /** @default null */
             rematch_of: string | null;
         };
-        /** TurnPassed */
         MadTurnPassed: {
             /** @enum {unknown} */
             type: "mad.turn_passed";
             seat: number;
         };
-        /** MadView */
         MadView: {
             /** @enum {unknown} */
             phase: "dealing" | "escalation" | "finished" | "proliferation";
@@ -2186,24 +1961,17 @@ export interface components {
             hands: components["schemas"]["MadCard"][][];
             end_reasons: ("core_emptied" | "core_full" | "hand_emptied" | "stockpile_short")[];
         };
-        /**
-         * Narration
-         * @description A live stream's words for the event of `version` (of type `type`) it just sent.
-         */
+        /** @description A live stream's words for the event of `version` (of type `type`) it just sent. */
         Narration: {
             version: number;
             type: string;
             narration: string;
         };
-        /**
-         * Card
-         * @description One of the 70 cards: `pattern` is its canonical border, `value` its centre number.
-         */
+        /** @description One of the 70 cards: `pattern` is its canonical border, `value` its centre number. */
         OnexenoCard: {
             pattern: number;
             value: number;
         };
-        /** CardPlaced */
         OnexenoCardPlaced: {
             /** @enum {unknown} */
             type: "onexeno.card_placed";
@@ -2215,7 +1983,6 @@ export interface components {
             face: number;
         };
         OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
-        /** OnexenoCreateGame */
         OnexenoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2223,7 +1990,6 @@ export interface components {
              */
             kind: "onexeno";
             /**
-             * Options
              * @description `teams`: 0 to play alone (2-7 seats), or 2 or 3 partnerships of two seated opposite.
              *
              *         `hands`: how many hands the session lasts. `corner_match`: diagonal neighbours must
@@ -2246,37 +2012,27 @@ export interface components {
                 /** @description Default: null. */
                 bot_pace?: number | null;
                 /** @description A time control; none by default. */
-                clock?: components["schemas"]["ClockOptions"];
+                clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        /**
-         * DealHand
-         * @description Between hands of a session: the next dealer shuffles and deals.
-         */
+        /** @description Between hands of a session: the next dealer shuffles and deals. */
         OnexenoDealHand: {
             /** @enum {unknown} */
             type: "deal_hand";
         };
-        /**
-         * DealerChosen
-         * @description The draw for the first deal: one round per tie, the highest card deals.
-         */
+        /** @description The draw for the first deal: one round per tie, the highest card deals. */
         OnexenoDealerChosen: {
             /** @enum {unknown} */
             type: "onexeno.dealer_chosen";
             rounds: components["schemas"]["OnexenoDealerDraw"][][];
             dealer: number;
         };
-        /** DealerDraw */
         OnexenoDealerDraw: {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
         OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
-        /**
-         * HandDealt
-         * @description A shuffled deal: hands, the face-down stack (top first) and the first field card.
-         */
+        /** @description A shuffled deal: hands, the face-down stack (top first) and the first field card. */
         OnexenoHandDealt: {
             /** @enum {unknown} */
             type: "onexeno.hand_dealt";
@@ -2288,10 +2044,7 @@ export interface components {
             hand_sizes: number[];
             stack_size: number;
         };
-        /**
-         * HandEnded
-         * @description Per seat: points taken, points left in hand, and the hand's score (taken - held).
-         */
+        /** @description Per seat: points taken, points left in hand, and the hand's score (taken - held). */
         OnexenoHandEnded: {
             /** @enum {unknown} */
             type: "onexeno.hand_ended";
@@ -2303,7 +2056,6 @@ export interface components {
             last: boolean;
         };
         /**
-         * Options
          * @description `teams`: 0 to play alone (2-7 seats), or 2 or 3 partnerships of two seated opposite.
          *
          *         `hands`: how many hands the session lasts. `corner_match`: diagonal neighbours must
@@ -2329,17 +2081,13 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
             /** @description A time control; none by default. */
-            clock?: components["schemas"]["ClockOptions"];
+            clock?: components["schemas"]["ClockOptions"] | null;
         };
-        /** Pass */
         OnexenoPass: {
             /** @enum {unknown} */
             type: "pass";
         };
-        /**
-         * Passed
-         * @description `seat` passed; `benched` seats (the passer, and a partner) play no more this hand.
-         */
+        /** @description `seat` passed; `benched` seats (the passer, and a partner) play no more this hand. */
         OnexenoPassed: {
             /** @enum {unknown} */
             type: "onexeno.passed";
@@ -2347,10 +2095,7 @@ export interface components {
             /** @default [] */
             benched: number[];
         };
-        /**
-         * PlaceCard
-         * @description Place `card` at (row, col), turned `rotation` quarter turns clockwise.
-         */
+        /** @description Place `card` at (row, col), turned `rotation` quarter turns clockwise. */
         OnexenoPlaceCard: {
             /** @enum {unknown} */
             type: "place_card";
@@ -2360,10 +2105,7 @@ export interface components {
             /** @default 0 */
             rotation: number;
         };
-        /**
-         * Placed
-         * @description A field card: where it lies and how many quarter turns clockwise it is turned.
-         */
+        /** @description A field card: where it lies and how many quarter turns clockwise it is turned. */
         OnexenoPlaced: {
             row: number;
             col: number;
@@ -2371,7 +2113,6 @@ export interface components {
             rotation: number;
         };
         /**
-         * SeatView
          * @description One seat's public standing, by seat number; partners sit opposite (seat + seats / 2).
          *
          *         Its taken cards were shown in `TricksTaken` events; `benched` once it may play no more.
@@ -2382,10 +2123,7 @@ export interface components {
             benched: boolean;
             total: number;
         };
-        /**
-         * OnexenoTableView
-         * @description A onexeno table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now.
-         */
+        /** @description A onexeno table as one viewer sees it: `game` is the viewer's view of the game, `legal_moves` the commands the viewer may send now. */
         OnexenoTableView: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2414,26 +2152,17 @@ export interface components {
             /** @default null */
             rematch_of: string | null;
         };
-        /**
-         * TricksTaken
-         * @description The lines of five the last card completed, taken off the field by `seat`.
-         */
+        /** @description The lines of five the last card completed, taken off the field by `seat`. */
         OnexenoTricksTaken: {
             /** @enum {unknown} */
             type: "onexeno.tricks_taken";
             seat: number;
             tricks: number;
-            cells: [
-                number,
-                number
-            ][];
+            cells: number[][];
             cards: components["schemas"]["OnexenoCard"][];
             points: number;
         };
-        /**
-         * TurnBegan
-         * @description `seat` is to act and drew the stack's top card (`card`, shown to that seat only).
-         */
+        /** @description `seat` is to act and drew the stack's top card (`card`, shown to that seat only). */
         OnexenoTurnBegan: {
             /** @enum {unknown} */
             type: "onexeno.turn_began";
@@ -2442,10 +2171,7 @@ export interface components {
             /** @default null */
             card: components["schemas"]["OnexenoCard"] | null;
         };
-        /**
-         * OnexenoView
-         * @description The table as one viewer sees it; `hands` holds every hand for the referee only.
-         */
+        /** @description The table as one viewer sees it; `hands` holds every hand for the referee only. */
         OnexenoView: {
             /** @enum {unknown} */
             phase: "finished" | "playing" | "waiting";
@@ -2461,45 +2187,37 @@ export interface components {
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
         };
-        /** PlayerCreated */
         PlayerCreated: {
             handle: string;
             token: string;
         };
-        /**
-         * PlayerGame
-         * @description A finished game of the player's.
-         */
+        /** @description A finished game of the player's. */
         PlayerGame: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seat: number;
             score: number;
             place: number;
             /** Format: date-time */
             finished_at: string;
         };
-        /**
-         * PlayerKind
-         * @description A player's record at one kind.
-         */
+        /** @description A player's record at one kind. */
         PlayerKind: {
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             played: number;
             won: number;
             points: number;
         };
-        /**
-         * PlayerNotice
-         * @description One entry of a player's news; which fields it has depends on its `type`.
-         */
+        /** @description One entry of a player's news; which fields it has depends on its `type`. */
         PlayerNotice: {
             /** @enum {unknown} */
             type: "challenge_accepted" | "challenge_cancelled" | "challenge_declined" | "challenge_expired" | "challenge_issued" | "game_finished" | "game_started" | "rematch_offered" | "your_turn";
             /** @default null */
             game_id: string | null;
             /** @default null */
-            kind: string | null;
+            kind: ("cno" | "ecliptic" | "gnono" | "mad" | "onexeno") | null;
             /** @default null */
             seat: number | null;
             /** @default null */
@@ -2525,21 +2243,16 @@ export interface components {
             /** @default null */
             reason: string | null;
         };
-        /**
-         * PlayerRating
-         * @description A player's rating at one kind.
-         */
+        /** @description A player's rating at one kind. */
         PlayerRating: {
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             mu: number;
             sigma: number;
             ordinal: number;
             played: number;
         };
-        /**
-         * PlayerRecord
-         * @description A player's record across all kinds, their most recent games, their rating in each kind and the changes their most recent rated games made to it.
-         */
+        /** @description A player's record across all kinds, their most recent games, their rating in each kind and the changes their most recent rated games made to it. */
         PlayerRecord: {
             name: string;
             kinds: components["schemas"]["PlayerKind"][];
@@ -2547,17 +2260,14 @@ export interface components {
             ratings: components["schemas"]["PlayerRating"][];
             rating_changes: components["schemas"]["RatingChange"][];
         };
-        /** PlayerSignedIn */
         PlayerSignedIn: {
             handle: string;
         };
-        /**
-         * PlayerTable
-         * @description A table a player sits at, not finished: `to_act` are the seats that may move now.
-         */
+        /** @description A table a player sits at, not finished: `to_act` are the seats that may move now. */
         PlayerTable: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seat: number;
             /** @enum {string} */
             status: "new" | "open" | "playing" | "finished" | "cancelled";
@@ -2565,24 +2275,17 @@ export interface components {
             to_act: number[];
             your_turn: boolean;
         };
-        /**
-         * PlayerTablePage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         PlayerTablePage: {
             items: components["schemas"]["PlayerTable"][];
             next_offset: number | null;
         };
-        /** PlayerTicket */
         PlayerTicket: {
             ticket: string;
             handle: string;
             expires_in: number;
         };
-        /**
-         * Problem
-         * @description A refusal (RFC 9457): `code` is stable, `detail` is for people.
-         */
+        /** @description A refusal (RFC 9457): `code` is stable, `detail` is for people. */
         Problem: {
             /** @description `urn:cardroom:problem:<code>` */
             type: string;
@@ -2594,12 +2297,12 @@ export interface components {
             request_id?: string;
         };
         /**
-         * QuickPlayRequest
          * @description A player (by their token) or a casual seat (by `name`) asking for a table of `kind`,
          *         of `seats` seats when given.
          */
         QuickPlayRequest: {
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             /** @description Default: null. */
             seats?: number | null;
             /** @description Default: "". */
@@ -2609,24 +2312,19 @@ export interface components {
             /** @description Default: null. */
             bots_after?: number | null;
             /** @description Default: null. */
-            bot?: string | null;
+            bot?: ("heuristic" | "random" | "search") | null;
         };
-        /**
-         * QuickSeat
-         * @description A seat found for the caller; `token` is null when the request was answered before.
-         */
+        /** @description A seat found for the caller; `token` is null when the request was answered before. */
         QuickSeat: {
             game_id: string;
             seat: number;
             token: string | null;
         };
-        /**
-         * RatingChange
-         * @description A rated game: the player's rating after it, and how far it moved the ordinal.
-         */
+        /** @description A rated game: the player's rating after it, and how far it moved the ordinal. */
         RatingChange: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             mu: number;
             sigma: number;
             ordinal: number;
@@ -2634,18 +2332,12 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
         };
-        /**
-         * RatingPage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         RatingPage: {
             items: components["schemas"]["RatingRow"][];
             next_offset: number | null;
         };
-        /**
-         * RatingRow
-         * @description A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma).
-         */
+        /** @description A player's rating at one kind; players are ranked by `ordinal` (mu - 3 sigma). */
         RatingRow: {
             player: string;
             mu: number;
@@ -2653,55 +2345,40 @@ export interface components {
             ordinal: number;
             played: number;
         };
-        /** RegisterPlayer */
         RegisterPlayer: {
             handle: string;
         };
-        /**
-         * RematchOpened
-         * @description The finished table's seats may play again at table `game_id`.
-         */
+        /** @description The finished table's seats may play again at table `game_id`. */
         RematchOpened: {
             /** @enum {unknown} */
             type: "table.rematch_opened";
             game_id: string;
         };
-        /**
-         * ReturnToTable
-         * @description An absent seat's player is back: their turns wait for them again.
-         */
+        /** @description An absent seat's player is back: their turns wait for them again. */
         ReturnToTable: {
             /** @enum {unknown} */
             type: "return_to_table";
         };
-        /**
-         * ScoreboardPage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         ScoreboardPage: {
             items: components["schemas"]["ScoreboardRow"][];
             next_offset: number | null;
         };
-        /**
-         * ScoreboardRow
-         * @description A player's record at one kind.
-         */
+        /** @description A player's record at one kind. */
         ScoreboardRow: {
             player: string;
             played: number;
             won: number;
             points: number;
         };
-        /** Seat */
         Seat: {
             name: string;
             /** @default null */
-            bot: string | null;
+            bot: ("heuristic" | "random" | "search") | null;
             /** @default null */
             player: string | null;
         };
         /**
-         * SeatClock
          * @description One seat's clock: time left as of the clock's `since` (its bank, or the turn's time
          *         while it must act), its deadline while it must act, and whether it is marked absent.
          */
@@ -2712,25 +2389,21 @@ export interface components {
             absent: boolean;
             timeouts: number;
         };
-        /** SeatGranted */
         SeatGranted: {
             seat: number;
             token: string | null;
             version: number;
         };
-        /** SeatMarkedAbsent */
         SeatMarkedAbsent: {
             /** @enum {unknown} */
             type: "table.seat_marked_absent";
             seat: number;
         };
-        /** SeatMarkedPresent */
         SeatMarkedPresent: {
             /** @enum {unknown} */
             type: "table.seat_marked_present";
             seat: number;
         };
-        /** SeatTaken */
         SeatTaken: {
             /** @enum {unknown} */
             type: "table.seat_taken";
@@ -2739,40 +2412,33 @@ export interface components {
             /** @default  */
             entropy: string;
             /** @default null */
-            bot: string | null;
+            bot: ("heuristic" | "random" | "search") | null;
             /** @default null */
             player: string | null;
             /** @default null */
             think: components["schemas"]["Budget"] | null;
         };
-        /** SeatTimedOut */
         SeatTimedOut: {
             /** @enum {unknown} */
             type: "table.seat_timed_out";
             seat: number;
             at: string;
         };
-        /** SeedRevealed */
         SeedRevealed: {
             /** @enum {unknown} */
             type: "table.seed_revealed";
             seed: string;
         };
-        /**
-         * Standing
-         * @description One seat's final result: its score and its place (1 = first; ties share a place).
-         */
+        /** @description One seat's final result: its score and its place (1 = first; ties share a place). */
         Standing: {
             seat: number;
             score: number;
             place: number;
         };
-        /** StartGame */
         StartGame: {
             /** @enum {unknown} */
             type: "start_game";
         };
-        /** StreamTicket */
         StreamTicket: {
             /** @description Put in `GET /games/{game_id}/live?ticket=`. */
             ticket: string;
@@ -2780,38 +2446,29 @@ export interface components {
             /** @description Seconds the ticket may open (or reopen) the seat's stream. */
             expires_in: number;
         };
-        /**
-         * TableCancelled
-         * @description The host called the table off before its start: no game will be played at it.
-         */
+        /** @description The host called the table off before its start: no game will be played at it. */
         TableCancelled: {
             /** @enum {unknown} */
             type: "table.cancelled";
             seat: number;
         };
-        /** TableCreated */
         TableCreated: {
             /** @enum {unknown} */
             type: "table.created";
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             options: Record<string, never>;
             commitment: string;
             /** @default hmac-sha256-v1 */
             algorithm: string;
             rematch_of?: string;
         };
-        /**
-         * TablePage
-         * @description One page; `next_offset` is null on the last.
-         */
+        /** @description One page; `next_offset` is null on the last. */
         TablePage: {
             items: components["schemas"]["TableSummary"][];
             next_offset: number | null;
         };
-        /**
-         * TableSetup
-         * @description The table's size, whether filling it starts the game, and its bots' pace in seconds.
-         */
+        /** @description The table's size, whether filling it starts the game, and its bots' pace in seconds. */
         TableSetup: {
             /** @default null */
             seats: number | null;
@@ -2823,13 +2480,11 @@ export interface components {
             /** @default null */
             bot_pace: number | null;
         };
-        /**
-         * TableSummary
-         * @description A game's summary: `to_act` are the seats that may move, `public_view` the spectator's view.
-         */
+        /** @description A game's summary: `to_act` are the seats that may move, `public_view` the spectator's view. */
         TableSummary: {
             game_id: string;
-            kind: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             /** @enum {string} */
             status: "open" | "playing" | "finished" | "cancelled";
             version: number;
@@ -2842,7 +2497,6 @@ export interface components {
         /** @description A table as one viewer sees it, by kind. */
         TableView: components["schemas"]["GnonoTableView"] | components["schemas"]["MadTableView"] | components["schemas"]["OnexenoTableView"] | components["schemas"]["EclipticTableView"] | components["schemas"]["CnoTableView"];
         /**
-         * TakeSeatRequest
          * @description A person's seat has a `name`; a bot's names its strategy in `bot` (the name may go),
          *         and the `search` bot may be given its budget a move in `think`.
          */
@@ -2852,14 +2506,11 @@ export interface components {
             /** @description Default: "". */
             entropy?: string;
             /** @description Default: null. */
-            bot?: string | null;
+            bot?: ("heuristic" | "random" | "search") | null;
             /** @description Default: null. */
             think?: components["schemas"]["Budget"] | null;
         };
-        /**
-         * VersionedEvent
-         * @description An event as one viewer may see it, and what it means to them in one sentence.
-         */
+        /** @description An event as one viewer may see it, and what it means to them in one sentence. */
         VersionedEvent: {
             version: number;
             event: components["schemas"]["AnyEvent"];
@@ -2875,7 +2526,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthLiveLiveness: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2899,26 +2550,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    HealthReadyReadiness: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2942,21 +2579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -2967,26 +2590,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    HealthHealth: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -3010,21 +2619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -3035,26 +2630,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    MetricsMetrics: {
+    getMetrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -3078,30 +2659,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdCommandsCommand: {
+    postCommand: {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id (at most 200 characters) */
+                /** @description retry-safe request id: at most 200 printable ASCII characters */
                 "Idempotency-Key"?: string | null;
             };
             path: {
@@ -3138,21 +2705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_command" | "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A seat token is needed. `code`: missing_token */
@@ -3161,21 +2714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
@@ -3184,21 +2723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "not_host";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -3207,21 +2732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_started, battle_pending, cannot_cycle, cannot_declare_done, cannot_follow, card_does_not_match, card_not_in_hand, cell_occupied, choose_colour_first, colour_not_allowed, colour_required, field_too_large, game_over, hand_in_play, hand_over, illegal_move, mismatch, must_place, must_place_at_centre, must_place_drawn_card, no_battle, no_clock, no_match, no_such_pile, not_a_pair, not_absent, not_adjacent, not_carbon_12, not_disputed, not_enough_seats, not_neon_20, not_seated, not_started, not_the_drawn_card, not_your_card, not_your_choice, not_your_deal, not_your_turn, nothing_drawn, pile_closed, pile_limit, placement_available, play_drawn_or_keep, redundant_rotation, round_in_progress, round_over, same_card, sign_taken, space_not_adjacent, space_not_isolated, space_occupied, stale, table_not_open, take_four_not_allowed, wrong_round */
@@ -3230,21 +2741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:already_started",
-                     *       "title": "already started",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "already_started"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "already_started" | "battle_pending" | "cannot_cycle" | "cannot_declare_done" | "cannot_follow" | "card_does_not_match" | "card_not_in_hand" | "cell_occupied" | "choose_colour_first" | "colour_not_allowed" | "colour_required" | "field_too_large" | "game_over" | "hand_in_play" | "hand_over" | "illegal_move" | "mismatch" | "must_place" | "must_place_at_centre" | "must_place_drawn_card" | "no_battle" | "no_clock" | "no_match" | "no_such_pile" | "not_a_pair" | "not_absent" | "not_adjacent" | "not_carbon_12" | "not_disputed" | "not_enough_seats" | "not_neon_20" | "not_seated" | "not_started" | "not_the_drawn_card" | "not_your_card" | "not_your_choice" | "not_your_deal" | "not_your_turn" | "nothing_drawn" | "pile_closed" | "pile_limit" | "placement_available" | "play_drawn_or_keep" | "redundant_rotation" | "round_in_progress" | "round_over" | "same_card" | "sign_taken" | "space_not_adjacent" | "space_not_isolated" | "space_occupied" | "stale" | "table_not_open" | "take_four_not_allowed" | "wrong_round";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -3253,21 +2750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: idempotency_key_reused */
@@ -3276,21 +2759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:idempotency_key_reused",
-                     *       "title": "idempotency key reused",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "idempotency_key_reused"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "idempotency_key_reused";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -3307,21 +2776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -3330,21 +2785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -3355,30 +2796,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesCreate: {
+    createGame: {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id (at most 200 characters) */
+                /** @description retry-safe request id: at most 200 printable ASCII characters */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -3420,27 +2847,22 @@ export interface operations {
                     "application/json": components["schemas"]["GameCreated"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body, invalid_query */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body" | "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: conflict */
@@ -3449,21 +2871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:conflict",
-                     *       "title": "conflict",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "conflict"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "conflict";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -3472,21 +2880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_options, idempotency_key_reused */
@@ -3495,21 +2889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind" | "invalid_options" | "idempotency_key_reused";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -3526,21 +2906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -3549,21 +2915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -3574,26 +2926,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdEventsEvents: {
+    listEvents: {
         parameters: {
             query?: {
                 /** @description the last version already seen */
@@ -3625,21 +2963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -3648,21 +2972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -3671,21 +2981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -3694,21 +2990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -3719,26 +3001,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesKindsKinds: {
+    listKinds: {
         parameters: {
             query?: never;
             header?: never;
@@ -3762,30 +3030,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdSeatsTakeSeat: {
+    takeSeat: {
         parameters: {
             query?: never;
             header?: {
-                /** @description retry-safe request id (at most 200 characters) */
+                /** @description retry-safe request id: at most 200 printable ASCII characters */
                 "Idempotency-Key"?: string | null;
             };
             path: {
@@ -3830,27 +3084,13 @@ export interface operations {
                     "application/json": components["schemas"]["SeatGranted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body, invalid_query */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body" | "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
@@ -3859,21 +3099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "not_host";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -3882,21 +3108,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: table_not_open, table_full, already_seated */
@@ -3905,21 +3126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:table_not_open",
-                     *       "title": "table not open",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "table_not_open"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "table_not_open" | "table_full" | "already_seated";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -3928,21 +3135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_name, invalid_entropy, unknown_bot, think_out_of_bounds, think_without_search, think_without_bot, idempotency_key_reused */
@@ -3951,21 +3144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_name",
-                     *       "title": "invalid name",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_name"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "invalid_name" | "invalid_entropy" | "unknown_bot" | "think_out_of_bounds" | "think_without_search" | "think_without_bot" | "idempotency_key_reused";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -3982,21 +3161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4005,21 +3170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -4030,26 +3181,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdView: {
+    getGame: {
         parameters: {
             query?: never;
             header?: never;
@@ -4076,21 +3213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -4099,21 +3222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4122,21 +3231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4147,26 +3242,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdLiveLive: {
+    followGame: {
         parameters: {
             query?: {
                 /** @description last version already seen */
@@ -4204,21 +3285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
@@ -4227,21 +3294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "invalid_ticket";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -4250,21 +3303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
@@ -4281,21 +3320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:too_many_streams",
-                     *       "title": "too many streams",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "too_many_streams"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "too_many_streams";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4304,21 +3329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4329,26 +3340,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdTicketsIssueTicket: {
+    issueTicket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4375,21 +3372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -4398,21 +3381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -4421,21 +3390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4444,21 +3399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4469,26 +3410,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    LobbyLiveLobbyLive: {
+    followLobby: {
         parameters: {
             query?: {
                 /** @description only this game kind */
@@ -4517,21 +3444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
@@ -4540,21 +3453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
@@ -4571,21 +3470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:too_many_streams",
-                     *       "title": "too many streams",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "too_many_streams"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "too_many_streams";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4594,21 +3479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4619,26 +3490,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersMeLivePlayerLive: {
+    followPlayerNews: {
         parameters: {
             query?: {
                 /** @description a stream ticket from POST /players/me/tickets */
@@ -4668,21 +3525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, invalid_ticket */
@@ -4691,21 +3534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "invalid_ticket";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_last_event_id */
@@ -4714,21 +3543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_last_event_id",
-                     *       "title": "invalid last event id",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_last_event_id"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "invalid_last_event_id";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
@@ -4745,21 +3560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:too_many_streams",
-                     *       "title": "too many streams",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "too_many_streams"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "too_many_streams";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4768,21 +3569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4793,26 +3580,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersMeTicketsIssuePlayerTicket: {
+    issuePlayerTicket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4836,21 +3609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -4859,21 +3618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -4882,21 +3627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -4907,26 +3638,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ChallengesChallengeIdAcceptAccept: {
+    acceptChallenge: {
         parameters: {
             query?: never;
             header?: never;
@@ -4959,21 +3676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
@@ -4982,21 +3685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "own_challenge" | "not_challenged";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: challenge_not_found */
@@ -5005,21 +3694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_not_found",
-                     *       "title": "challenge not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "challenge_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
@@ -5028,21 +3703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_accepted",
-                     *       "title": "challenge accepted",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_accepted"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -5059,21 +3720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5082,21 +3729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -5107,26 +3740,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ChallengesChallengeIdCancelCancel: {
+    cancelChallenge: {
         parameters: {
             query?: never;
             header?: never;
@@ -5159,21 +3778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_your_challenge */
@@ -5182,21 +3787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "not_your_challenge";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: challenge_not_found */
@@ -5205,21 +3796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_not_found",
-                     *       "title": "challenge not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "challenge_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
@@ -5228,21 +3805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_accepted",
-                     *       "title": "challenge accepted",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_accepted"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -5259,21 +3822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5282,21 +3831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -5307,26 +3842,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ChallengesChallengeIdChallenge: {
+    getChallenge: {
         parameters: {
             query?: never;
             header?: never;
@@ -5353,21 +3874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_not_found",
-                     *       "title": "challenge not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "challenge_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5376,21 +3883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -5401,26 +3894,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ChallengesChallengeIdDeclineDecline: {
+    declineChallenge: {
         parameters: {
             query?: never;
             header?: never;
@@ -5452,27 +3931,13 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeRow"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A seat token is needed. `code`: missing_token */
@@ -5481,21 +3946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, own_challenge, not_challenged */
@@ -5504,21 +3955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token" | "own_challenge" | "not_challenged";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: challenge_not_found */
@@ -5527,21 +3964,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_not_found",
-                     *       "title": "challenge not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "challenge_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: challenge_accepted, challenge_declined, challenge_cancelled, challenge_expired, challenge_changed */
@@ -5550,21 +3982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:challenge_accepted",
-                     *       "title": "challenge accepted",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "challenge_accepted"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "challenge_accepted" | "challenge_declined" | "challenge_cancelled" | "challenge_expired" | "challenge_changed";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -5573,21 +3991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -5604,21 +4008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5627,21 +4017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -5652,26 +4028,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ChallengesIssue: {
+    issueChallenge: {
         parameters: {
             query?: never;
             header?: never;
@@ -5700,27 +4062,13 @@ export interface operations {
                     "application/json": components["schemas"]["ChallengeIssuedAnswer"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A seat token is needed. `code`: missing_token */
@@ -5729,21 +4077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -5752,21 +4086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: player_not_found */
@@ -5775,21 +4095,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:player_not_found",
-                     *       "title": "player not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "player_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "player_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -5798,44 +4113,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: cannot_challenge_yourself, unknown_kind, invalid_options, invalid_seats */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_handle, cannot_challenge_yourself, unknown_kind, invalid_options, invalid_seats */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:cannot_challenge_yourself",
-                     *       "title": "cannot challenge yourself",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "cannot_challenge_yourself"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "cannot_challenge_yourself" | "unknown_kind" | "invalid_options" | "invalid_seats";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -5852,21 +4139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5875,21 +4148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -5900,26 +4159,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    LobbyLobby: {
+    getLobby: {
         parameters: {
             query?: {
                 /** @description only this game kind */
@@ -5950,21 +4195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
@@ -5973,21 +4204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -5996,21 +4213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6021,26 +4224,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    TablesTables: {
+    listTables: {
         parameters: {
             query?: {
                 /** @description only this game kind */
@@ -6073,21 +4262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, unknown_status */
@@ -6096,21 +4271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind" | "unknown_status";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6119,21 +4280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6144,26 +4291,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    TablesGameIdTableSummary: {
+    getTable: {
         parameters: {
             query?: never;
             header?: never;
@@ -6190,21 +4323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6213,21 +4332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6238,26 +4343,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    ScoreboardsKindScoreboard: {
+    getScoreboard: {
         parameters: {
             query?: {
                 /** @description items per page */
@@ -6267,7 +4358,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: string;
+                kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             };
             cookie?: never;
         };
@@ -6288,21 +4379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
@@ -6311,21 +4388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6334,21 +4397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6359,26 +4408,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersNamePlayer: {
+    getPlayer: {
         parameters: {
             query?: {
                 /** @description items per page */
@@ -6407,21 +4442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: not_found */
@@ -6430,21 +4451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:not_found",
-                     *       "title": "not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6453,21 +4460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6478,26 +4471,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    RatingsKindRatings: {
+    getRatings: {
         parameters: {
             query?: {
                 /** @description items per page */
@@ -6507,7 +4486,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                kind: string;
+                kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             };
             cookie?: never;
         };
@@ -6528,21 +4507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
@@ -6551,21 +4516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6574,21 +4525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6599,26 +4536,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersRegisterPlayer: {
+    registerPlayer: {
         parameters: {
             query?: never;
             header?: never;
@@ -6647,27 +4570,22 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerCreated"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: handle_taken */
@@ -6676,21 +4594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:handle_taken",
-                     *       "title": "handle taken",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "handle_taken"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "handle_taken";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -6699,21 +4603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: invalid_handle */
@@ -6722,21 +4612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_handle",
-                     *       "title": "invalid handle",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_handle"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "invalid_handle";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -6753,21 +4629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6776,21 +4638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6801,26 +4649,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayerSignedInPlayer: {
+    getSignedInPlayer: {
         parameters: {
             query?: never;
             header?: never;
@@ -6844,21 +4678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -6867,21 +4687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -6890,21 +4696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -6915,26 +4707,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersMeGamesMyGames: {
+    listMyGames: {
         parameters: {
             query?: {
                 /** @description items per page */
@@ -6963,21 +4741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A seat token is needed. `code`: missing_token */
@@ -6986,21 +4750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -7009,21 +4759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7032,21 +4768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -7057,26 +4779,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    PlayersMeChallengesMyChallenges: {
+    listMyChallenges: {
         parameters: {
             query?: {
                 /** @description items per page */
@@ -7105,21 +4813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A seat token is needed. `code`: missing_token */
@@ -7128,21 +4822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -7151,21 +4831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7174,21 +4840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -7199,26 +4851,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    QuickplayQuickPlay: {
+    quickPlay: {
         parameters: {
             query?: never;
             header?: never;
@@ -7246,27 +4884,13 @@ export interface operations {
                     "application/json": components["schemas"]["QuickSeat"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_body */
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:malformed_json",
-                     *       "title": "malformed json",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "malformed_json"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "malformed_json" | "invalid_body";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -7275,21 +4899,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: already_waiting */
@@ -7298,21 +4917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:already_waiting",
-                     *       "title": "already waiting",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "already_waiting"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "already_waiting";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused. `code`: body_too_large */
@@ -7321,21 +4926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:body_too_large",
-                     *       "title": "body too large",
-                     *       "status": 413,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "body_too_large"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 413;
-                        /** @enum {unknown} */
-                        code: "body_too_large";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, unknown_bot, invalid_seats, invalid_name, invalid_entropy */
@@ -7344,21 +4935,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unknown_kind",
-                     *       "title": "unknown kind",
-                     *       "status": 422,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unknown_kind"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 422;
-                        /** @enum {unknown} */
-                        code: "unknown_kind" | "unknown_bot" | "invalid_seats" | "invalid_name" | "invalid_entropy";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -7375,21 +4952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7398,21 +4961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -7423,26 +4972,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdRematchRematch: {
+    openRematch: {
         parameters: {
             query?: never;
             header?: never;
@@ -7475,21 +5010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:missing_token",
-                     *       "title": "missing token",
-                     *       "status": 401,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "missing_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 401;
-                        /** @enum {unknown} */
-                        code: "missing_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -7498,21 +5019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -7521,21 +5028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, table_full, already_seated */
@@ -7544,21 +5037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_over",
-                     *       "title": "game not over",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_over"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "game_not_over" | "table_full" | "already_seated";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
@@ -7575,21 +5054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:rate_limited",
-                     *       "title": "rate limited",
-                     *       "status": 429,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "rate_limited"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 429;
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7598,21 +5063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
@@ -7623,26 +5074,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:busy",
-                     *       "title": "busy",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "busy"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "busy" | "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdReplayReplayView: {
+    getReplay: {
         parameters: {
             query: {
                 /** @description the version to see the game at */
@@ -7672,21 +5109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
@@ -7695,21 +5118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:wrong_token",
-                     *       "title": "wrong token",
-                     *       "status": 403,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "wrong_token"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 403;
-                        /** @enum {unknown} */
-                        code: "wrong_token";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found, version_not_found */
@@ -7718,21 +5127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found" | "version_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7741,21 +5136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -7766,26 +5147,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdLogGameLog: {
+    getLog: {
         parameters: {
             query?: {
                 /** @description the last version already seen */
@@ -7817,21 +5184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:invalid_query",
-                     *       "title": "invalid query",
-                     *       "status": 400,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "invalid_query"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 400;
-                        /** @enum {unknown} */
-                        code: "invalid_query";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found. `code`: game_not_found */
@@ -7840,21 +5193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
@@ -7863,21 +5202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_over",
-                     *       "title": "game not over",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_over"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "game_not_over" | "malformed_log";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -7886,21 +5211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -7911,26 +5222,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
-    GamesGameIdAuditGameAudit: {
+    getAudit: {
         parameters: {
             query?: never;
             header?: never;
@@ -7957,21 +5254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_found",
-                     *       "title": "game not found",
-                     *       "status": 404,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_found"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 404;
-                        /** @enum {unknown} */
-                        code: "game_not_found";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
@@ -7980,21 +5263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:game_not_over",
-                     *       "title": "game not over",
-                     *       "status": 409,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "game_not_over"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 409;
-                        /** @enum {unknown} */
-                        code: "game_not_over" | "malformed_log";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed to answer. `code`: internal_error */
@@ -8003,21 +5272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:internal_error",
-                     *       "title": "internal error",
-                     *       "status": 500,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 500;
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
@@ -8028,21 +5283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:cardroom:problem:unavailable",
-                     *       "title": "unavailable",
-                     *       "status": 503,
-                     *       "detail": "what went wrong, for people",
-                     *       "code": "unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {integer} */
-                        status: 503;
-                        /** @enum {unknown} */
-                        code: "unavailable";
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -27,15 +27,18 @@ interface News {
   turns: Record<string, number>;
 }
 
-function offer(notice: Notice): Offer {
+/** The challenge a notice of one issued is about (each such notice names it, its author and its kind). */
+function offer(notice: Notice): Offer | null {
   const { challenge_id, challenger, kind, seats, bots } = notice;
-  return { challenge_id: challenge_id ?? "", challenger: challenger ?? "", kind: kind ?? "", seats: seats ?? 2, bots: bots ?? false };
+  if (!challenge_id || !challenger || !kind) return null;
+  return { challenge_id, challenger, kind, seats: seats ?? 2, bots: bots ?? false };
 }
 
 function heard(news: News, notice: Notice, me: Player): News {
   const challenges = news.challenges.filter((each) => each.challenge_id !== notice.challenge_id);
   const turns = { ...news.turns };
-  if (notice.type === "challenge_issued" && notice.challenged === me.handle) challenges.push(offer(notice));
+  const made = notice.type === "challenge_issued" && notice.challenged === me.handle ? offer(notice) : null;
+  if (made) challenges.push(made);
   if (notice.game_id && (notice.type === "game_started" || notice.type === "challenge_accepted")) keepSeatToken(notice.game_id, me.token);
   if (notice.type === "your_turn" && notice.game_id) turns[notice.game_id] = notice.version ?? 0;
   if (notice.type === "game_finished" && notice.game_id) delete turns[notice.game_id];
