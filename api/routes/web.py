@@ -2,7 +2,8 @@
 `index.html` (the client routes in the browser), and its bundle is under `/assets/`.
 
 The pages' addresses never collide with the API's: `/` (the lobby), `/play/{id}` (a table,
-seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard), `/people/{name}` and `/data` (the datasets).
+seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard), `/people/{name}` and
+`/data` (the datasets).
 A browser asking for a page at an address nobody answers (`/boards`, `/foo`) gets the
 client with 404, which shows its own "not found" page; an address under the API's paths, or
 any request not asking for HTML, keeps its problem+json.
