@@ -106,11 +106,12 @@ async def _game_ids(
     pool: asyncpg.Pool, kind: str, month: str, upto: MonthCount | None
 ) -> AsyncIterator[list[str]]:
     after: tuple[datetime, str] = (datetime.min.replace(tzinfo=UTC), "")
-    last = (upto.last_finish, upto.last_game) if upto else (datetime.max.replace(tzinfo=UTC), "~")
+    last = (upto.last_finish, upto.last_game) if upto else (None, None)
     while True:
         rows = await pool.fetch(
             "SELECT game_id, finished_at FROM finished_games WHERE kind = $1 AND month = $2"
-            " AND (finished_at, game_id) > ($3, $4) AND (finished_at, game_id) <= ($5, $6)"
+            " AND (finished_at, game_id) > ($3, $4)"
+            " AND ($5::timestamptz IS NULL OR (finished_at, game_id) <= ($5, $6::text))"
             " ORDER BY finished_at, game_id LIMIT $7",
             kind,
             month,

@@ -2,9 +2,11 @@
 chunk at a time: the memory it takes does not grow with the month."""
 
 import gzip
+import hashlib
 import tracemalloc
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -12,6 +14,7 @@ from httpx import AsyncClient
 
 from commands.log import dataset
 from infra.reading import dataset_files, dataset_lines
+from infra.reading.dataset_files import Datasets
 from tests.commands.tamper import golden, golden_names
 from tests.infra.golden_finished import store_finished
 from tests.projections.settle import settled
@@ -68,3 +71,18 @@ async def test_the_stream_is_the_months_lines_in_finish_order_in_several_chunks(
     assert len(chunks) > 2
     lines = list(dataset.lines([gzip.decompress(b"".join(chunks))]))
     assert [dataset.decode(line).game_id for line in lines] == ids
+
+
+async def test_the_datasets_job_builds_the_ended_months_and_leaves_the_current_one(
+    client: AsyncClient, pool: asyncpg.Pool, tmp_path: Path
+) -> None:
+    await gnono_month(pool, datetime(2023, 9, 1, tzinfo=UTC), 2)
+    await gnono_month(pool, datetime.now(UTC).replace(day=1, hour=0), 1)
+    files = Datasets(pool, tmp_path)
+    await files.build_ended()
+    built = dataset_files.built(tmp_path, "gnono", "2023-09")
+    assert built is not None and built.games == 2
+    this_month = dataset.month_of(datetime.now(UTC))
+    assert dataset_files.built(tmp_path, "gnono", this_month) is None
+    path = dataset_files.path_of(tmp_path, "gnono", "2023-09")
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == built.sha256
