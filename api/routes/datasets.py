@@ -19,7 +19,7 @@ from litestar.response import Stream
 
 from api.http.core import PoolDependency
 from api.http.described import CONTRACT, Described
-from api.http.errors import HttpRefusal
+from api.http.errors import HttpRefusal, problem
 from api.http.params import Kind, known_kind
 from commands.log.registry import game_rules
 from infra.reading import dataset_files, dataset_lines
@@ -153,7 +153,12 @@ def _served(
     if_range = request.headers.get("if-range")
     status = 200
     if asked is not None and (if_range is None or if_range == etag):
-        first, last = _range(asked, kept.size)
+        matched = _range(asked, kept.size)
+        if matched is None:
+            detail = f"one byte range of the file's {kept.size} is served, not {asked!r}"
+            unsatisfied = {"Content-Range": f"bytes */{kept.size}"}
+            return problem(416, "range_not_satisfiable", detail, headers=unsatisfied)
+        first, last = matched
         status = 206
         headers["Content-Range"] = f"bytes {first}-{last}/{kept.size}"
     headers["Content-Length"] = str(last - first + 1)
@@ -166,18 +171,19 @@ def _tags(request: Request[Any, Any, Any]) -> set[str]:
     return {each.strip() for each in request.headers.get("if-none-match", "").split(",")}
 
 
-def _range(asked: str, size: int) -> tuple[int, int]:
-    """The one byte range `asked` names within `size` bytes (RFC 9110 §14.1.2)."""
+def _range(asked: str, size: int) -> tuple[int, int] | None:
+    """The one byte range `asked` names within `size` bytes (RFC 9110 §14.1.2), or None when
+    it names none (several ranges, another unit, or beyond the end)."""
     matched = RANGE.match(asked.strip())
     if matched is None or not (matched["first"] or matched["last"]):
-        raise HttpRefusal("range_not_satisfiable", f"one byte range is served, not {asked!r}")
+        return None
     if not matched["first"]:
         first, last = max(size - int(matched["last"]), 0), size - 1
     else:
         first = int(matched["first"])
         last = min(int(matched["last"]), size - 1) if matched["last"] else size - 1
     if first > last or first >= size:
-        raise HttpRefusal("range_not_satisfiable", f"the file has {size} bytes: {asked!r}")
+        return None
     return first, last
 
 

@@ -135,6 +135,9 @@ async def test_a_bad_dataset_request_is_a_problem_and_changes_nothing(
     assert answer.status_code == status, answer.text
     assert answer.headers["content-type"] == "application/problem+json"
     assert answer.json()["code"] == code
+    if status == 416:
+        size = len((await client.get(path)).content)
+        assert answer.headers["content-range"] == f"bytes */{size}"
     assert await pool.fetchval("SELECT count(*) FROM finished_games") == before
 
 
