@@ -20,7 +20,7 @@ from tests.commands.datasets import (
     tampered,
     with_records,
 )
-from tests.commands.tamper import changed_card, changed_seed
+from tests.commands.tamper import changed_card, changed_seed, first_move_index
 
 KINDS = ["gnono", "mad", "onexeno", "ecliptic", "cno"]
 
@@ -150,3 +150,34 @@ def test_a_file_verifies_gzipped_or_not_and_the_command_exits_1_on_a_bad_game(
     failed = runner.invoke(main, ["verify", str(packed)])
     assert failed.exit_code == 1
     assert f"line 1, game {wrong.game_id}: check summary fails" in failed.output
+
+
+def test_a_changed_link_fails_the_chain() -> None:
+    line = line_of_kind("ecliptic")
+    forged = tampered(line, lambda value: value["events"][4]["metadata"].update(hash="0" * 64))
+    report = verify_lines([forged])
+    assert bad(report) == (1, line.game_id, "hash_chain")
+    assert report.first_bad is not None and report.first_bad.reason.startswith("version 5: ")
+
+
+def test_a_move_recorded_for_another_seat_fails_the_commands() -> None:
+    line = line_of_kind("mad")
+    move = first_move_index(dataset.records_of(line))
+
+    def other_seat(value: dict[str, Any]) -> None:
+        metadata = value["events"][move]["metadata"]
+        metadata["seat"] = (metadata["seat"] + 1) % 2
+
+    assert bad(verify_lines([tampered(line, other_seat)])) == (1, line.game_id, "commands")
+
+
+def test_a_changed_deal_with_its_chain_recomputed_fails_chance() -> None:
+    line = line_of_kind("mad")
+    records = dataset.records_of(line)
+    dealt = next(i for i, each in enumerate(records) if each.type == "mad.dealt")
+    index, forged = changed_card(records)
+    assert index == dealt
+    report = verify_lines([dataset.encode(relinked_line(line, forged))])
+    assert bad(report) == (1, line.game_id, "chance")
+    assert report.first_bad is not None
+    assert report.first_bad.reason.startswith(f"version {dealt + 1}: ")
