@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("domain", "commands", "projections", "infra", "api", "gamedocs")
+PACKAGES = ("domain", "commands", "projections", "infra", "api", "gamedocs", "research")
 README = ROOT / "README.md"
 PAGE = ROOT / "docs" / "layout.md"
 START, END = "<!-- layout: start -->", "<!-- layout: end -->"

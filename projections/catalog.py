@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from projections.finished import FinishedGames
 from projections.lobby import Lobby
 from projections.model import Projection
 from projections.ratings import Ratings
@@ -11,4 +12,4 @@ from projections.watched import WatchedGames
 
 
 def read_models() -> tuple[Projection[Any], ...]:
-    return (Lobby(), TableSummaries(), Scoreboards(), Ratings(), WatchedGames())
+    return (Lobby(), TableSummaries(), Scoreboards(), Ratings(), WatchedGames(), FinishedGames())

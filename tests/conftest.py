@@ -65,10 +65,17 @@ async def redis_client(redis_url: str) -> AsyncIterator[redis.Redis]:
 
 
 @pytest.fixture(scope="session")
-def settings(database_url: str, redis_url: str, stream: str) -> Settings:
-    """The settings of the service on this run's servers (tweak with `dataclasses.replace`)."""
+def settings(
+    database_url: str, redis_url: str, stream: str, tmp_path_factory: pytest.TempPathFactory
+) -> Settings:
+    """The settings of the service on this run's servers (tweak with `dataclasses.replace`),
+    its datasets kept in a folder of the run's own."""
     return Settings(
-        database_url=database_url, redis_url=redis_url, event_stream=stream, pool_sizes=POOLS
+        database_url=database_url,
+        redis_url=redis_url,
+        event_stream=stream,
+        pool_sizes=POOLS,
+        datasets=tmp_path_factory.mktemp("datasets"),
     )
 
 

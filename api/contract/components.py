@@ -15,7 +15,7 @@ import msgspec
 from api.http import bodies
 from api.http.params import Page
 from commands.core.redaction import Narration, VersionedEvent
-from commands.log import published
+from commands.log import dataset, published
 from commands.log.registry import GAMES
 from domain import clocks, players, table
 from domain.decider import AnyRules
@@ -41,6 +41,7 @@ API_BODIES: tuple[type[msgspec.Struct], ...] = (
     VersionedEvent,
     Narration,
     published.LogRecord,
+    dataset.DatasetGame,
     bodies.KindInfo,
     bodies.TakeSeatRequest,
     bodies.QuickPlayRequest,
@@ -54,6 +55,7 @@ the Structs they hold."""
 KIND_FIELDS = {
     ("VersionedEvent", "event"): "AnyEvent",
     ("LogRecord", "data"): "AnyEvent",
+    ("DatasetEvent", "data"): "AnyEvent",
     ("KindInfo", "options"): "AnyOptions",
     ("ChallengeRequest", "options"): "AnyOptions",
     ("LobbyTable", "options"): "AnyOptions",

@@ -54,6 +54,13 @@ RATE_LIMIT_HEADERS = {
 RETRY_AFTER = {
     "Retry-After": {"description": "Seconds to wait before sending again.", "schema": _INTEGER}
 }
+GZIP = "application/gzip"
+FILE = (
+    ("ETag", "The file's SHA-256 once its month has ended; a weak tag of its games before."),
+    ("Content-Length", "Its size, once its month has ended (not sent while it streams)."),
+    ("Accept-Ranges", "`bytes` once its month has ended, `none` while it streams."),
+)
+"""The headers of a file download."""
 HEADERS_BY_STATUS = {429: {**RETRY_AFTER, **RATE_LIMIT_HEADERS}, 503: RETRY_AFTER}
 
 
@@ -118,9 +125,12 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
         responses[success]["content"] = {
             "text/event-stream": {"schema": stream, "x-event-data": data}
         }
+    if described.download:
+        _download(responses, success, described.download)
     assert described.answers, f"{method.upper()} {path} has no example: give its route `answers`"
-    for media in responses[success].setdefault("content", {}).values():
-        media["examples"] = _made(described.answers)
+    for status in [status for status in responses if status.startswith("2")]:
+        for media in responses[status].setdefault("content", {}).values():
+            media["examples"] = _made(described.answers)
     keyed = any(
         parameter["name"] == "Idempotency-Key" for parameter in operation.get("parameters", [])
     )
@@ -144,6 +154,25 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
         by_status.setdefault(STATUS_BY_CODE.get(code, DEFAULT_REFUSAL_STATUS), []).append(code)
     for status in sorted(by_status):
         responses[str(status)] = _problem_response(status, by_status[status])
+
+
+def _download(responses: dict[str, Any], success: str, line: str) -> None:
+    """A file of JSON lines, gzip-compressed, each line a `line`; byte ranges, 304."""
+    schema = {
+        "type": "string",
+        "contentMediaType": "application/x-ndjson",
+        "contentEncoding": "gzip",
+        "description": f"JSON lines, gzip-compressed; each line is a `{line}`.",
+    }
+    content = {GZIP: {"schema": schema, "x-line": {"$ref": REF + line}}}
+    headers = {name: {"description": about, "schema": {"type": "string"}} for name, about in FILE}
+    responses[success].update(content=content, headers=headers)
+    responses["206"] = {
+        "description": "The byte range `Range` asked for, as `Content-Range` says.",
+        "content": copy.deepcopy(content),
+        "headers": headers,
+    }
+    responses["304"] = {"description": "Unchanged: `If-None-Match` names its `ETag`."}
 
 
 def _made(examples: Examples | Callable[[], Examples]) -> Examples:

@@ -41,6 +41,8 @@ class Described:
     """For a stream of Server-Sent Events, what it says, in words."""
     stream_data: tuple[str, ...] = ()
     """For a stream, the components each message's `data` may be."""
+    download: str = ""
+    """For a gzip-compressed file of JSON lines, the component each line is."""
 
 
 GAME = ("game_not_found",)

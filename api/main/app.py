@@ -27,6 +27,7 @@ from api.live.players import PlayerStreams
 from api.live.routes import issue_ticket, live, lobby_live
 from api.live.tickets import PlayerTicketBook, TicketBook
 from api.routes.challenges import ChallengesController
+from api.routes.datasets import DATASET_ROUTES
 from api.routes.games import GamesController
 from api.routes.health import HEALTH_ROUTES, DatabaseProbe
 from api.routes.players import PLAYER_ROUTES
@@ -38,6 +39,7 @@ from api.routes.web import missing, web_client
 from infra.process import tracing, workers
 from infra.process.database import open_connection
 from infra.process.settings import Settings
+from infra.reading.dataset_files import Datasets
 from infra.roles import process
 from infra.roles.process import EVERY_ROLE
 
@@ -61,8 +63,11 @@ async def metrics() -> Response[bytes]:
 
 MAX_BODY = 64 * 1024
 """The largest request body taken, in bytes; a larger one is refused (`body_too_large`)."""
-COMPRESSION = CompressionConfig(backend="gzip", minimum_size=1024, exclude=[r"/live$"])
-"""Answers of 1 KB or more are gzipped for clients that accept it; live streams never are."""
+COMPRESSION = CompressionConfig(
+    backend="gzip", minimum_size=1024, exclude=[r"/live$", r"\.ndjson\.gz$"]
+)
+"""Answers of 1 KB or more are gzipped for clients that accept it; live streams never are,
+nor the datasets, gzipped already."""
 
 
 def _traced_requests() -> list[OpenTelemetryPlugin]:
@@ -119,6 +124,7 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
                     player_tickets=PlayerTicketBook(client, stream),
                     player_streams=streams,
                     audits=AuditThread(),
+                    datasets=Datasets(pool, settings.datasets_dir),
                 )
                 listening = partial(open_connection, database_url, database_timeouts)
                 more: dict[str, workers.Work] = {
@@ -150,6 +156,7 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
             quick_play,
             rematch,
             *REPLAY_ROUTES,
+            *DATASET_ROUTES,
             assets_router(),
             web_client(),
         ],

@@ -222,6 +222,7 @@ def openapi() -> None:
 
 main.add_command(audit_commands.export)
 main.add_command(audit_commands.audit)
+main.add_command(audit_commands.verify)
 
 if __name__ == "__main__":
     main()

@@ -64,6 +64,13 @@ DATA_DIR = Variable(
     Path,
     shown="`./.cardroom`",
 )
+DATASETS_DIR: Variable[Path | None] = Variable(
+    "CARDROOM_DATASETS_DIR",
+    None,
+    "where the datasets of ended months are kept once built (`docs/datasets.md`)",
+    Path,
+    shown="`datasets` under `CARDROOM_DATA_DIR`",
+)
 BOT_PACE = Variable(
     "CARDROOM_BOT_PACE",
     0.5,
@@ -167,6 +174,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     REDIS_URL,
     REDIS_STREAM,
     DATA_DIR,
+    DATASETS_DIR,
     BOT_PACE,
     BOT_THINKERS,
     CORS_ORIGINS,
@@ -218,6 +226,7 @@ class Settings:
     redis_url: str | None = REDIS_URL.default
     event_stream: str = REDIS_STREAM.default
     data_dir: Path = DATA_DIR.default
+    datasets: Path | None = DATASETS_DIR.default
     bot_pace: float = BOT_PACE.default
     bot_thinkers: int = BOT_THINKERS.default
     cors_origins: tuple[str, ...] = CORS_ORIGINS.default
@@ -231,6 +240,11 @@ class Settings:
     log_format: str = LOG_FORMAT.default
     traces_endpoint: str | None = TRACES_ENDPOINT.default
 
+    @property
+    def datasets_dir(self) -> Path:
+        """Where the datasets of ended months are kept (`datasets`, else under `data_dir`)."""
+        return self.datasets or self.data_dir / "datasets"
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         """The settings from `environ` (default: the process's); raises `SettingsError`."""
@@ -240,6 +254,7 @@ class Settings:
             redis_url=REDIS_URL.read(env),
             event_stream=REDIS_STREAM.read(env),
             data_dir=DATA_DIR.read(env),
+            datasets=DATASETS_DIR.read(env),
             bot_pace=BOT_PACE.read(env),
             bot_thinkers=BOT_THINKERS.read(env),
             cors_origins=CORS_ORIGINS.read(env),

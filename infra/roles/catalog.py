@@ -7,7 +7,7 @@ is built from the process's `Parts` when the process starts, and runs supervised
 
 - `relay`: the relay, one leader per database publishing the log to Redis.
 - `projections`: a runner per read model of `infra.reading.catalog`, the games' snapshots
-  and the players' news among them.
+  and the players' news among them, and the datasets' files of the months that ended.
 - `bots`: everything that acts through the command handler on its own: the bot worker, the
   clock worker, quick play's bots once a table's wait is over, and the challenge clock
   (expiry, and tables of accepted challenges left half open).
@@ -23,6 +23,7 @@ from commands.workers.challenge_clock import ChallengeClock
 from commands.workers.clocks import ClockWorker
 from infra.process.workers import Work
 from infra.reading import catalog, player_news
+from infra.reading.dataset_files import Datasets
 from infra.reading.projection_runner import ProjectionRunner
 from infra.reading.relay import Relay
 from infra.reading.watched_games import PostgresWatchedGames
@@ -57,6 +58,10 @@ def _projection(name: str, parts: Parts) -> Work:
     return ProjectionRunner(parts.pool, parts.client, parts.settings.event_stream, model).run
 
 
+def _datasets(parts: Parts) -> Work:
+    return Datasets(parts.pool, parts.settings.datasets_dir).run
+
+
 def _bots(parts: Parts) -> Work:
     settings = parts.settings
     thinkers = thinking.thinkers(settings.bot_thinkers)
@@ -86,8 +91,11 @@ def _challenge_clock(parts: Parts) -> Work:
 RELAY = Role("relay", "publish the log to Redis, one leader at a time", (Job("relay", _relay),))
 PROJECTIONS = Role(
     "projections",
-    "keep every read model up to date",
-    tuple(Job(f"projection {name}", partial(_projection, name)) for name in catalog.NAMES),
+    "keep every read model up to date, build the ended months' datasets",
+    (
+        *(Job(f"projection {name}", partial(_projection, name)) for name in catalog.NAMES),
+        Job("datasets", _datasets),
+    ),
 )
 BOTS = Role(
     "bots",

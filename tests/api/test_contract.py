@@ -2,8 +2,10 @@
 kind answers exactly as it says, refusals included, and its own examples fit its schemas."""
 
 import asyncio
+import gzip
 import random
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -101,7 +103,7 @@ def test_the_examples_fit_the_schemas() -> None:
     for method, path, described in all_operations():
         what = f"{method.upper()} {path}"
         for status, response in described["responses"].items():
-            for media, content in response["content"].items():
+            for media, content in response.get("content", {}).items():  # none: 304
                 examples = [e["value"] for e in content.get("examples", {}).values()]
                 examples += [content["example"]] if "example" in content else []
                 for example in examples:
@@ -198,6 +200,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     seen = await api.ok("get", "/games/{game_id}", game_id=game_id, token=tokens[1])
     assert seen["rematch"] == rematch["game_id"]
     await read_models(api, kind, game_id, players[0])
+    await datasets(api, kind, game_id)
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
     await challenges_and_news(api, kind, players, player_tokens)
 
@@ -289,6 +292,20 @@ async def read_models(api: PublishedClient, kind: str, game_id: str, player: str
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the read models did not catch up")
+
+
+async def datasets(api: PublishedClient, kind: str, game_id: str) -> None:
+    """The list of datasets, and this month's of the kind, once it holds the finished game."""
+    month = datetime.now(UTC).strftime("%Y-%m")
+    for _ in range(200):
+        listed = await api.ok("get", "/datasets", params={"kind": kind})
+        if any(each["month"] == month for each in listed):
+            break
+        await asyncio.sleep(0.05)
+    path = {"kind": kind, "file": f"{month}.ndjson.gz"}
+    answer = await api.call("get", "/datasets/{kind}/{file}", **path)
+    assert answer.status_code == 200, answer.text
+    assert game_id.encode() in gzip.decompress(answer.content)
 
 
 async def test_refusals_are_published_problems(client: AnyClient) -> None:

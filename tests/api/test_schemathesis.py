@@ -7,6 +7,7 @@ No answer may be a server error, and every answer must be as documented: its sta
 type, headers and body; every request the document forbids must be refused, and one without
 its token must get 401."""
 
+import re
 import subprocess
 import sys
 import uuid
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from api.main.openapi import document
 from tests.e2e.test_service import served
 from tests.servers import fresh_database
 
@@ -72,4 +74,6 @@ def test_schemathesis_finds_nothing_in_any_operation_or_along_the_links(
     summary = run.stdout[-6000:]
     assert run.returncode == 0, summary
     assert "✅ Stateful" in summary, "the links were not followed"
-    assert "Tested: 31" in summary, "an operation was left out"
+    published = [path for path in document()["paths"] for _ in document()["paths"][path]]
+    tested = len([path for path in published if not re.search(STREAMS, path)])
+    assert f"Tested: {tested}" in summary, "an operation was left out"

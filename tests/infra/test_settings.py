@@ -23,6 +23,7 @@ GOOD = {
     "CARDROOM_REDIS_URL": ("redis://cache.example/1", "redis_url"),
     "CARDROOM_REDIS_STREAM": ("cards:events", "event_stream"),
     "CARDROOM_DATA_DIR": ("/var/lib/cardroom", "data_dir"),
+    "CARDROOM_DATASETS_DIR": ("/srv/datasets", "datasets"),
     "CARDROOM_BOT_PACE": ("0", "bot_pace"),
     "CARDROOM_BOT_THINKERS": ("3", "bot_thinkers"),
     "CARDROOM_CORS_ORIGINS": ("https://cards.example", "cors_origins"),
@@ -96,6 +97,10 @@ def test_each_variable_is_read_into_its_field(name: str) -> None:
 def test_the_values_land_as_typed_values() -> None:
     read = Settings.from_env({name: value for name, (value, _) in GOOD.items()})
     assert read.data_dir == Path("/var/lib/cardroom")
+    assert read.datasets_dir == Path("/srv/datasets")
+    assert Settings(data_dir=Path("/var/lib/cardroom")).datasets_dir == Path(
+        "/var/lib/cardroom/datasets"
+    )
     assert (read.bot_pace, read.live_heartbeat) == (0.0, 2.5)
     assert read.cors_origins == ("https://cards.example",)
     assert read.stream_caps == StreamCaps(per_game=7, per_client=3)

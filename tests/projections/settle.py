@@ -7,7 +7,14 @@ import asyncpg
 from commands.log.store import Position
 from infra.reading import checkpoints
 
-READ_MODELS = ("lobby", "table_summaries", "scoreboards", "ratings", "watched_games")
+READ_MODELS = (
+    "lobby",
+    "table_summaries",
+    "scoreboards",
+    "ratings",
+    "watched_games",
+    "finished_games",
+)
 
 
 async def settled(
@@ -47,6 +54,7 @@ async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
         "ratings",
         "rating_changes",
         "watched_games",
+        "finished_games",
     )
     return {
         table: sorted((tuple(row) for row in await pool.fetch(f"SELECT * FROM {table}")), key=repr)

@@ -829,6 +829,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Datasets
+         * @description The datasets, by kind and month: the games finished, and the file's size and SHA-256
+         *     once the month has ended and its file is built.
+         */
+        get: operations["DatasetsDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datasets/{kind}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dataset
+         * @description Every game of the kind finished in the month, one JSON line each in finish order,
+         *     gzip-compressed: an ended month's file with `Content-Length` and byte ranges (`Range`),
+         *     the current month's as it streams.
+         */
+        get: operations["DatasetsKindFileDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1217,6 +1260,63 @@ export interface components {
         };
         /** @description A table to open: its kind and options. */
         CreateGame: components["schemas"]["GnonoCreateGame"] | components["schemas"]["MadCreateGame"] | components["schemas"]["OnexenoCreateGame"] | components["schemas"]["EclipticCreateGame"] | components["schemas"]["CnoCreateGame"];
+        /**
+         * @description One event of the published log, at today's schema (`data`, of `schema_version`);
+         *         `stored` and `stored_schema_version` are there only when it was stored under an older
+         *         schema: the hash chain links the JSON as stored.
+         */
+        DatasetEvent: {
+            version: number;
+            type: string;
+            data: components["schemas"]["AnyEvent"];
+            metadata: Record<string, never>;
+            recorded_at: string;
+            event_id: string;
+            schema_version: number;
+            stored?: unknown;
+            stored_schema_version?: number;
+        };
+        /**
+         * @description One finished game, one line of a dataset (`format` is `cardroom.dataset/1`).
+         *
+         *         `finished_at` is the time `table.game_finished` was recorded (UTC), which decides the
+         *         month; `last_link` is the hash of the last event, `events` the published log from
+         *         `table.created` to `table.seed_revealed`.
+         */
+        DatasetGame: {
+            /** @description `cardroom.dataset/1` */
+            format: string;
+            game_id: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            options: Record<string, never>;
+            seats: components["schemas"]["DatasetSeat"][];
+            finished_at: string;
+            standings: components["schemas"]["Standing"][];
+            seed: string;
+            last_link: string;
+            events: components["schemas"]["DatasetEvent"][];
+        };
+        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are known once the month has ended and its file is built. */
+        DatasetMonth: {
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            month: string;
+            games: number;
+            ended: boolean;
+            size: number | null;
+            sha256: string | null;
+            url: string;
+        };
+        /** @description A seat as the log names it: the public name, and the bot or registered player. */
+        DatasetSeat: {
+            seat: number;
+            name: string;
+            /** @default null */
+            bot: ("heuristic" | "random" | "search") | null;
+            /** @default null */
+            player: string | null;
+        };
         DeclineRequest: {
             /**
              * @description Default: "generic".
@@ -5259,6 +5359,167 @@ export interface operations {
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    DatasetsDatasets: {
+        parameters: {
+            query?: {
+                /** @description only this game kind */
+                kind?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetMonth"][];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    DatasetsKindFileDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game kind */
+                kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+                /** @description `YYYY-MM.ndjson.gz`: the month (UTC) */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The file's SHA-256 once its month has ended; a weak tag of its games before. */
+                    ETag?: string;
+                    /** @description Its size, once its month has ended (not sent while it streams). */
+                    "Content-Length"?: string;
+                    /** @description `bytes` once its month has ended, `none` while it streams. */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description The byte range `Range` asked for, as `Content-Range` says. */
+            206: {
+                headers: {
+                    /** @description The file's SHA-256 once its month has ended; a weak tag of its games before. */
+                    ETag?: string;
+                    /** @description Its size, once its month has ended (not sent while it streams). */
+                    "Content-Length"?: string;
+                    /** @description `bytes` once its month has ended, `none` while it streams. */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Unchanged: `If-None-Match` names its `ETag`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found. `code`: invalid_month, dataset_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: range_not_satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
 import { render } from "preact";
 import "./app.css";
 import { PlayerNews } from "./news";
+import { DataPage } from "./pages/data";
 import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
 import { ReplayPage } from "./pages/replay";
@@ -15,6 +16,8 @@ function Page({ route }: { route: Route }) {
   switch (route.page) {
     case "lobby":
       return <Lobby />;
+    case "data":
+      return <DataPage />;
     case "play":
       return <TablePage key={route.id} gameId={route.id} />;
     case "replay":

@@ -1,11 +1,12 @@
 // Client-side routing over the pages the service answers with index.html: `/` (lobby),
-// `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`. Links push history
+// `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`, `/data` (the datasets). Links push history
 // entries; the back button pops them.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "lobby" }
+  | { page: "data" }
   | { page: "play"; id: string }
   | { page: "replay"; id: string }
   | { page: "board"; kind: string }
@@ -15,6 +16,7 @@ export type Route =
 export function routeOf(path: string): Route {
   const [first, second, ...rest] = path.split("/").slice(1).map(decodeURIComponent);
   if (!first) return { page: "lobby" };
+  if (first === "data" && !second) return { page: "data" };
   if (second && rest.length === 0) {
     if (first === "play") return { page: "play", id: second };
     if (first === "replay") return { page: "replay", id: second };

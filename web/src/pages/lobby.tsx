@@ -45,6 +45,15 @@ export function Lobby() {
           ))}
         </nav>
       </section>
+      <section class="panel">
+        <h2>Datasets</h2>
+        <p>
+          <Link href="/data" testId="datasets-link">
+            Download every finished game
+          </Link>{" "}
+          as data, a file per game and month.
+        </p>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,169 @@
+"""Datasets as files: a month's lines gzip-compressed as they stream, and the file of an
+ended month, built once under the datasets directory (`Settings.datasets_dir`) with its size,
+SHA-256 and game count beside it (`<kind>/<YYYY-MM>.ndjson.gz` and `.json`).
+
+The compression is deterministic (zlib's gzip wrapper writes no time and no name), so the
+file built by `cardroom export`, by one API node or by another is the same bytes. A file is
+written to a temporary name and renamed in place, so a reader never sees half of one.
+"""
+
+import asyncio
+import hashlib
+import os
+import tempfile
+import zlib
+from collections.abc import AsyncIterable, AsyncIterator, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import asyncpg
+import msgspec
+
+from infra.process.workers import pause
+from infra.reading import dataset_lines
+
+ROUND = 300.0
+"""Seconds between two rounds of the `datasets` job."""
+CHUNK = 1 << 16
+"""Bytes compressed (and read from a built file) at a time."""
+LEVEL = 6
+
+Progress = Callable[[int], None]
+"""Told each game written."""
+
+
+class BuiltFile(msgspec.Struct, frozen=True):
+    """What is kept beside a built file."""
+
+    kind: str
+    month: str
+    games: int
+    size: int
+    sha256: str
+
+
+async def gzipped(lines: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
+    """The lines gzip-compressed, a chunk at a time."""
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, 31)
+    pending: list[bytes] = []
+    size = 0
+    async for line in lines:
+        pending.append(line)
+        size += len(line)
+        if size >= CHUNK:
+            compressed = compressor.compress(b"".join(pending))
+            pending, size = [], 0
+            if compressed:
+                yield compressed
+    yield compressor.compress(b"".join(pending)) + compressor.flush()
+
+
+def path_of(directory: Path, kind: str, month: str) -> Path:
+    return directory / kind / f"{month}.ndjson.gz"
+
+
+def built(directory: Path, kind: str, month: str) -> BuiltFile | None:
+    """The record of a month's built file, when it is there whole."""
+    path = path_of(directory, kind, month)
+    try:
+        kept = msgspec.json.decode(path.with_suffix(".json").read_bytes(), type=BuiltFile)
+        return kept if path.stat().st_size == kept.size else None
+    except (OSError, msgspec.DecodeError):
+        return None
+
+
+async def write(
+    lines: AsyncIterable[bytes], out: Path, progress: Progress | None = None
+) -> tuple[int, int, str]:
+    """Write the compressed lines to `out` through a temporary file renamed in place;
+    returns (games, size, SHA-256)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    digest, size, games = hashlib.sha256(), 0, 0
+
+    async def counted() -> AsyncIterator[bytes]:
+        nonlocal games
+        async for line in lines:
+            games += 1
+            if progress:
+                progress(games)
+            yield line
+
+    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            async for chunk in gzipped(counted()):
+                digest.update(chunk)
+                size += len(chunk)
+                file.write(chunk)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return games, size, digest.hexdigest()
+
+
+async def build(
+    pool: asyncpg.Pool, directory: Path, kind: str, month: str, progress: Progress | None = None
+) -> BuiltFile:
+    """Build an ended month's file (the caller has checked that it ended) and its record."""
+    path = path_of(directory, kind, month)
+    games, size, sha256 = await write(dataset_lines.lines(pool, kind, month), path, progress)
+    kept = BuiltFile(kind, month, games, size, sha256)
+    record = path.with_suffix(".json")
+    temporary = record.with_name(f".{record.name}.{os.getpid()}")
+    temporary.write_bytes(msgspec.json.encode(kept))
+    os.replace(temporary, record)
+    return kept
+
+
+async def read(path: Path, start: int, end: int) -> AsyncIterator[bytes]:
+    """Bytes `start` to `end` (inclusive) of a file, a chunk at a time."""
+    with path.open("rb") as file:
+        file.seek(start)
+        left = end - start + 1
+        while left > 0:
+            chunk = await asyncio.to_thread(file.read, min(CHUNK, left))
+            if not chunk:
+                return
+            left -= len(chunk)
+            yield chunk
+
+
+class Datasets:
+    """A process's datasets: each ended month built once, one build at a time per month."""
+
+    def __init__(self, pool: asyncpg.Pool, directory: Path) -> None:
+        self.pool = pool
+        self.directory = directory
+        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+
+    async def ended(self, month: str, now: datetime | None = None) -> bool:
+        """Whether a month has ended and every game finished in it is known."""
+        moment = now or datetime.now(UTC)
+        return dataset_lines.has_ended(month, moment) and await dataset_lines.settled(
+            self.pool, month
+        )
+
+    async def file(self, kind: str, month: str) -> BuiltFile:
+        """The built file of an ended month, built now when it is not yet."""
+        lock = self._locks.setdefault((kind, month), asyncio.Lock())
+        async with lock:
+            kept = built(self.directory, kind, month)
+            if kept is None:
+                kept = await build(self.pool, self.directory, kind, month)
+            return kept
+
+    async def build_ended(self) -> None:
+        """Build every ended month not built yet (the `datasets` job's round)."""
+        for each in await dataset_lines.months(self.pool):
+            if built(self.directory, each.kind, each.month) is None and await self.ended(
+                each.month
+            ):
+                await self.file(each.kind, each.month)
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        """Build the ended months' files as they end, until stopping."""
+        while not stopping.is_set():
+            await self.build_ended()
+            if await pause(stopping, ROUND):
+                return
