@@ -16,7 +16,7 @@ from api.contract.components import REF, complete
 from api.contract.links import link
 from api.contract.portable import make_portable
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
-from api.http.described import CONTRACT, Described, Examples
+from api.http.described import CONTRACT, DOWNLOAD, Described, Examples
 from api.http.errors import DEFAULT_REFUSAL_STATUS, PROBLEM, STATUS_BY_CODE, problem
 from api.http.rate_limits import RATE_LIMIT
 
@@ -54,7 +54,6 @@ RATE_LIMIT_HEADERS = {
 RETRY_AFTER = {
     "Retry-After": {"description": "Seconds to wait before sending again.", "schema": _INTEGER}
 }
-GZIP = "application/gzip"
 FILE = (
     ("ETag", "The file's SHA-256 once its month has ended; a weak tag of its games before."),
     ("Content-Length", "Its size, once its month has ended (not sent while it streams)."),
@@ -164,7 +163,7 @@ def _download(responses: dict[str, Any], success: str, line: str) -> None:
         "contentEncoding": "gzip",
         "description": f"JSON lines, gzip-compressed; each line is a `{line}`.",
     }
-    content = {GZIP: {"schema": schema, "x-line": {"$ref": REF + line}}}
+    content = {DOWNLOAD: {"schema": schema, "x-line": {"$ref": REF + line}}}
     headers = {name: {"description": about, "schema": {"type": "string"}} for name, about in FILE}
     responses[success].update(content=content, headers=headers)
     responses["206"] = {

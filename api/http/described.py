@@ -14,6 +14,9 @@ from commands.log.registry import GAMES
 from domain.errors import codes
 from domain.table import refusals
 
+DOWNLOAD = "application/octet-stream"
+"""The media type of a file to save (a dataset: its name says it is gzip), the one every
+client and client generator takes."""
 CONTRACT = "contract"
 """The key of a route's `opt` holding its `Described`."""
 Examples = dict[str, Any]

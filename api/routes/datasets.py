@@ -18,14 +18,13 @@ from litestar.params import PathParameter
 from litestar.response import Stream
 
 from api.http.core import PoolDependency
-from api.http.described import CONTRACT, Described
+from api.http.described import CONTRACT, DOWNLOAD, Described
 from api.http.errors import HttpRefusal, problem
 from api.http.params import Kind, known_kind
 from commands.log.registry import game_rules
 from infra.reading import dataset_files, dataset_lines
 from infra.reading.dataset_files import Datasets
 
-GZIP = "application/gzip"
 FILE = re.compile(r"^(?P<month>\d{4}-\d{2})\.ndjson\.gz$")
 RANGE = re.compile(r"^bytes=(?P<first>\d*)-(?P<last>\d*)$")
 
@@ -70,6 +69,7 @@ DUMP = {
     "/datasets",
     tags=["datasets"],
     opt={CONTRACT: Described(("invalid_query", "unknown_kind"), answers=LISTED)},
+    operation_id="listDatasets",
 )
 async def datasets(pool: PoolDependency, state: State, kind: Kind = None) -> list[DatasetMonth]:
     """The datasets, by kind and month: the games finished, and the file's size and SHA-256
@@ -97,7 +97,8 @@ async def datasets(pool: PoolDependency, state: State, kind: Kind = None) -> lis
             download="DatasetGame",
         )
     },
-    media_type=GZIP,
+    media_type=DOWNLOAD,
+    operation_id="getDataset",
 )
 async def dataset(
     request: Request[Any, Any, Any],
@@ -138,7 +139,7 @@ def _streamed(request: Request[Any, Any, Any], tag: str, body: Any) -> Response[
     headers = {"ETag": etag, "Accept-Ranges": "none"}
     if etag.removeprefix("W/") in {each.removeprefix("W/") for each in _tags(request)}:
         return Response(b"", status_code=304, headers=headers)
-    return Stream(body, media_type=GZIP, headers=headers)
+    return Stream(body, media_type=DOWNLOAD, headers=headers)
 
 
 def _served(
@@ -163,7 +164,7 @@ def _served(
         headers["Content-Range"] = f"bytes {first}-{last}/{kept.size}"
     headers["Content-Length"] = str(last - first + 1)
     body = dataset_files.read(path, first, last)
-    return Stream(body, media_type=GZIP, headers=headers, status_code=status)
+    return Stream(body, media_type=DOWNLOAD, headers=headers, status_code=status)
 
 
 def _tags(request: Request[Any, Any, Any]) -> set[str]:

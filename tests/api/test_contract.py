@@ -4,6 +4,7 @@ kind answers exactly as it says, refusals included, and its own examples fit its
 import asyncio
 import gzip
 import random
+import re
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -416,3 +417,9 @@ async def player_refusals(api: PublishedClient, game_id: str) -> None:
     await api.refused("post", seats, "wrong_token", json_body={}, token="nope", game_id=game_id)
     await api.ok("post", seats, 201, json_body={}, token=token, game_id=game_id)
     await api.refused("post", seats, "already_seated", json_body={}, token=token, game_id=game_id)
+
+
+def test_every_operation_has_an_id_chosen_by_hand() -> None:
+    ids = [described["operationId"] for _, _, described in all_operations()]
+    assert len(set(ids)) == len(ids)
+    assert all(re.fullmatch("[a-z]+(?:[A-Z][a-z]+)+", each) for each in ids), ids

@@ -68,7 +68,7 @@ async def test_an_ended_month_is_one_built_file_with_its_hash_length_and_byte_ra
     url = "/datasets/onexeno/2024-03.ndjson.gz"
     whole = await client.get(url)
     body = whole.content
-    assert whole.status_code == 200 and whole.headers["content-type"] == "application/gzip"
+    assert whole.status_code == 200 and whole.headers["content-type"] == "application/octet-stream"
     assert int(whole.headers["content-length"]) == len(body)
     assert whole.headers["etag"] == f'"{hashlib.sha256(body).hexdigest()}"'
     assert whole.headers["accept-ranges"] == "bytes"

@@ -841,7 +841,7 @@ export interface paths {
          * @description The datasets, by kind and month: the games finished, and the file's size and SHA-256
          *     once the month has ended and its file is built.
          */
-        get: operations["DatasetsDatasets"];
+        get: operations["listDatasets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,7 +863,7 @@ export interface paths {
          *     gzip-compressed: an ended month's file with `Content-Length` and byte ranges (`Range`),
          *     the current month's as it streams.
          */
-        get: operations["DatasetsKindFileDataset"];
+        get: operations["getDataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5388,7 +5388,7 @@ export interface operations {
             };
         };
     };
-    DatasetsDatasets: {
+    listDatasets: {
         parameters: {
             query?: {
                 /** @description only this game kind */
@@ -5449,7 +5449,7 @@ export interface operations {
             };
         };
     };
-    DatasetsKindFileDataset: {
+    getDataset: {
         parameters: {
             query?: never;
             header?: never;
@@ -5475,7 +5475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/gzip": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description The byte range `Range` asked for, as `Content-Range` says. */
@@ -5490,7 +5490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/gzip": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Unchanged: `If-None-Match` names its `ETag`. */
