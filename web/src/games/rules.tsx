@@ -1,6 +1,8 @@
 // "How to play" at the table: each game's rules in brief, taken from the game's own page
-// (docs/games/<kind>.md, written from the game's code) and bundled with the client; and how
-// the score is made, said where the score is shown.
+// (docs/games/<kind>.md, written from the game's code) and bundled with the client, opened
+// over the table in a dialog (the board keeps its size and place beneath); and how the score
+// is made, said where the score is shown.
+import { useRef } from "preact/hooks";
 import cno from "../../../docs/games/cno.md";
 import ecliptic from "../../../docs/games/ecliptic.md";
 import gnono from "../../../docs/games/gnono.md";
@@ -46,18 +48,27 @@ function plain(text: string): string {
 
 export function HowToPlay({ kind, title }: { kind: Kind; title: string }) {
   const rules = rulesOf(kind);
+  const dialog = useRef<HTMLDialogElement>(null);
   return (
-    <details class="panel how-to-play" data-testid="how-to-play">
-      <summary>How to play {title}</summary>
-      <p>{rules.summary}</p>
-      <ul>
-        {rules.points.map((point) => (
-          <li>{point}</li>
-        ))}
-      </ul>
-      <p>
-        <strong>Scoring.</strong> {SCORING[kind]}
-      </p>
-    </details>
+    <>
+      <button type="button" class="button button--quiet how-to-play__open" onClick={() => dialog.current?.showModal()}>
+        How to play
+      </button>
+      <dialog class="panel how-to-play" data-testid="how-to-play" ref={dialog} aria-labelledby="how-to-play-title">
+        <form method="dialog" class="how-to-play__head">
+          <h2 id="how-to-play-title">How to play {title}</h2>
+          <button type="submit" class="button">close</button>
+        </form>
+        <p>{rules.summary}</p>
+        <ul>
+          {rules.points.map((point) => (
+            <li>{point}</li>
+          ))}
+        </ul>
+        <p>
+          <strong>Scoring.</strong> {SCORING[kind]}
+        </p>
+      </dialog>
+    </>
   );
 }
