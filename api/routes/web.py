@@ -2,7 +2,8 @@
 `index.html` (the client routes in the browser), and its bundle is under `/assets/`.
 
 The pages' addresses never collide with the API's: `/` (the lobby), `/play/{id}` (a table,
-seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard) and `/people/{name}`.
+seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard), `/people/{name}` and
+`/rules/{kind}` (a game's rules for players).
 A browser asking for a page at an address nobody answers (`/boards`, `/foo`) gets the
 client with 404, which shows its own "not found" page; an address under the API's paths, or
 any request not asking for HTML, keeps its problem+json.
@@ -28,8 +29,9 @@ PAGES = [
     "/replay/{game_id:str}",
     "/boards/{kind:str}",
     "/people/{name:str}",
+    "/rules/{kind:str}",
 ]
-CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people"})
+CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people", "rules"})
 """The first segments of the pages' addresses."""
 REVALIDATE = CacheControlHeader(no_cache=True)
 """The bundle's file names never change, so a browser asks again (cheaply, by its ETag)."""

@@ -107,7 +107,7 @@ interface FaceProps {
   onClick?: () => void;
 }
 
-function Face({ card, where, small, selected, action, onClick }: FaceProps) {
+export function Face({ card, where, small, selected, action, onClick }: FaceProps) {
   const colour = ELEMENT_COLOURS[element(card.isotope)] ?? "white";
   const corner = small ? undefined : `on ${PLAYED_ON[card.isotope].join(" ")}`;
   const name = where ? `${where}: ${[card.isotope, corner].filter(Boolean).join(" ")}` : undefined;

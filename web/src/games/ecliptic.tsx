@@ -70,7 +70,7 @@ interface FaceProps {
 }
 
 /** One card: its sign's glyph, its colour's symbol, its sign's name; a mark as a badge. */
-function Face({ card, action, selected, mark, onClick }: FaceProps) {
+export function Face({ card, action, selected, mark, onClick }: FaceProps) {
   const classes = `card card--${PALETTE[card.colour] ?? "white"} ecliptic__card${selected ? " card--selected" : ""}`;
   const face = (
     <>

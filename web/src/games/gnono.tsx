@@ -33,7 +33,7 @@ function cardName(card: GnonoCard): string {
   return card.colour ? `${card.colour} ${name}` : name;
 }
 
-function Face({ card, selected, action, onClick }: { card: GnonoCard; selected?: boolean; action?: string; onClick?: () => void }) {
+export function Face({ card, selected, action, onClick }: { card: GnonoCard; selected?: boolean; action?: string; onClick?: () => void }) {
   const [label, word] = SYMBOLS[card.rank] ?? [card.rank, ""];
   // The colour in words on every coloured card, so that no card tells it by its hue alone.
   const corner = [card.colour ?? "", word].join(" ").trim();

@@ -95,7 +95,7 @@ function criticality(spaces: Spaces, card: MadCard, space: number): number[] {
 
 // The pieces of the board.
 
-function Face({ card, action, selected, onClick }: { card: MadCard; action?: string; selected?: boolean; onClick?: () => void }) {
+export function Face({ card, action, selected, onClick }: { card: MadCard; action?: string; selected?: boolean; onClick?: () => void }) {
   const { colour, symbol } = ELEMENTS[card.element];
   const corner = `${symbol} ${card.element}`;
   if (action && onClick) {

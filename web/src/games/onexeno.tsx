@@ -82,7 +82,7 @@ function windowOf(field: Placed[], targets: Placement[]): Box {
   );
 }
 
-function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number }) {
+export function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number }) {
   const face = faceOf(card.pattern, rotation);
   return (
     <span class="onexeno__card" title={rotation ? `${cardName(card)}, ${TURNS[rotation]}` : cardName(card)}>

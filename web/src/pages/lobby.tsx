@@ -101,6 +101,9 @@ function Kinds({ kinds }: { kinds: KindInfo[] }) {
               {info.min_seats === info.max_seats ? info.min_seats : `${info.min_seats} to ${info.max_seats}`} players ·
               about {info.minutes[0]} to {info.minutes[1]} minutes
             </p>
+            <Link href={`/rules/${info.kind}`} class="button button--quiet kinds__rules">
+              How to play {info.title}
+            </Link>
           </li>
         ))}
       </ul>
