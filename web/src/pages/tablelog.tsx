@@ -5,6 +5,7 @@
 import type { RefObject } from "preact";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { placeOf, worthTelling, type Move, type Told } from "../narration";
+import { setPageTitle, SITE_TITLE } from "../title";
 import "./tablelog.css";
 
 const SHOWN = 200;
@@ -68,19 +69,17 @@ export function useLastMoveMark(felt: RefObject<HTMLElement | null>, move: Move 
   });
 }
 
-const TITLE = "Cardroom";
-
 /** The tab's title and icon say when it is this viewer's turn, so a person in another tab
  * sees it; both come back when the page is left. */
 export function useTurnSignal(yourTurn: boolean, title: string): void {
   useEffect(() => {
-    document.title = yourTurn ? `Your turn · ${title} · ${TITLE}` : `${title} · ${TITLE}`;
+    setPageTitle(yourTurn ? `Your turn · ${title} · ${SITE_TITLE}` : `${title} · ${SITE_TITLE}`);
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (icon) icon.href = yourTurn ? "/assets/icon-turn.svg" : "/assets/icon.svg";
   }, [yourTurn, title]);
   useEffect(
     () => () => {
-      document.title = TITLE;
+      setPageTitle(null);
       const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
       if (icon) icon.href = "/assets/icon.svg";
     },
