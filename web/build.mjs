@@ -18,6 +18,5 @@ await build({
   charset: "utf8",
   outdir: out,
   logLevel: "warning",
-  loader: { ".md": "text" },
 });
 await cp("static", out, { recursive: true });

@@ -12,7 +12,8 @@ GAME = "0b9d4f4e-5a56-4c1e-9a3f-1d2e3f4a5b6c"
 
 
 @pytest.mark.parametrize(
-    "path", ["/", f"/play/{GAME}", f"/replay/{GAME}", "/boards/gnono", "/people/ada"]
+    "path",
+    ["/", f"/play/{GAME}", f"/replay/{GAME}", "/boards/gnono", "/people/ada", "/rules/mad"],
 )
 async def test_every_page_answers_the_client(client: AsyncClient, path: str) -> None:
     answer = await client.get(path)
@@ -45,7 +46,8 @@ async def test_the_api_keeps_its_addresses_and_the_pages_stay_out_of_the_documen
     assert not [
         path
         for path in paths
-        if path == "/" or path.split("/")[1] in {"play", "replay", "boards", "people", "assets"}
+        if path == "/"
+        or path.split("/")[1] in {"play", "replay", "boards", "people", "rules", "assets"}
     ]
 
 

@@ -26,7 +26,7 @@ GAME_SECONDS = 20
 POLL_SECONDS = 0.05
 SCOREBOARD = '[data-testid="scoreboard"]'
 PERSON = '[data-testid="person"]'
-OPEN_TABLES = ".kind-group li.table-entry[data-game]"
+OPEN_TABLES = '[data-testid="open-tables"] li.table-entry[data-game]'
 
 
 def test_a_finished_game_shows_on_the_scoreboard_and_leads_to_its_players_page(

@@ -1,7 +1,8 @@
 """The player's news in the web client: a challenge made to the player before the page opened
 shows on it and is accepted there, which opens its table; one made while the page is open
 shows at once and leaves once answered; a table elsewhere where it is the player's turn shows
-as a badge; a player's page challenges them."""
+as a badge; the tab's title says first what awaits the player (a challenge, a turn at another
+table), so a person in another tab sees it; a player's page challenges them."""
 
 import json
 import re
@@ -9,6 +10,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.api.players import bearer
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
@@ -57,15 +59,18 @@ def test_a_challenge_is_accepted_on_the_page_and_a_turn_elsewhere_shows(
     offered = page.locator(f'[data-challenge="{first_offer}"]')
     offered.wait_for()
     assert ada in offered.inner_text()
+    expect(page).to_have_title(f"Challenge from {ada} · Cardroom")
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "player-news-challenge.png", full_page=True)
     offered.locator("button", has_text="Accept").click()
     page.wait_for_url(TABLE_URL)
     first = page.url.rsplit("/", 1)[1]
     page.locator('[data-testid="status"]:text-is("playing")').wait_for()
+    expect(page).not_to_have_title(re.compile("^Challenge"))
 
     second = challenge(web_service, ada_token, bo)
     page.locator(f'[data-challenge="{second}"]').wait_for()
+    expect(page).to_have_title(re.compile(f"^Challenge from {re.escape(ada)} · "))
     accepted = web_service.post(f"/challenges/{second}/accept", headers=bearer(bo_token))
     assert accepted.status_code == 201, accepted.text
     page.locator(f'[data-challenge="{second}"]').wait_for(state="detached")
@@ -74,6 +79,7 @@ def test_a_challenge_is_accepted_on_the_page_and_a_turn_elsewhere_shows(
     badge = page.locator(f'a[href="/play/{elsewhere}"] [data-testid="your-turn-elsewhere"]')
     badge.wait_for()
     assert page.locator(f'a[href="/play/{first}"] [data-testid="your-turn-elsewhere"]').count() == 0
+    expect(page).to_have_title(re.compile("^Your turn at another table · "))
     page.screenshot(path=SCREENSHOTS / "player-news-turn-elsewhere.png", full_page=True)
 
     page.goto(f"{base}/people/{ada}")

@@ -24,7 +24,7 @@ pytestmark = needs_chromium
 
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-WAITING = '.kind-group li.table-entry[data-game="{game}"]'
+WAITING = '[data-testid="open-tables"] li.table-entry[data-game="{game}"]'
 PLAYING = 'li.table-entry[data-game="{game}"] [data-testid="game-link"]'
 
 

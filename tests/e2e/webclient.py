@@ -2,9 +2,10 @@
 convention is written at the top of web/src/games/board.ts).
 
 - `open_lobby(page, base)`: the lobby, its create form ready.
-- `seat_against_bots(page, base, kind, seats, options, bot)`: opens a table in the lobby's
-  form, the page's person in the first seat and bots in the others (moving at once, where
-  the kind has turns); answers the game's id once the table's page shows.
+- `seat_against_bots(page, base, kind, seats, options, bot, pace)`: opens a table in the
+  lobby's form, the page's person in the first seat and bots in the others (moving at once,
+  where the kind has turns, unless `pace` names another of the form's paces); answers the
+  game's id once the table's page shows.
 - `play_by_clicking(page, deadline)`: clicks one of the enabled `[data-action]` elements at a
   time, chosen by a seeded generator (always the first might never end a game), until the
   standings show; refusals and races with the bots are part of play.
@@ -52,6 +53,7 @@ def seat_against_bots(
     seats: int,
     options: dict[str, Any],
     bot: str = "heuristic",
+    pace: str = "0",
 ) -> str:
     open_lobby(page, base)
     form = page.locator(CREATE_FORM)
@@ -61,8 +63,8 @@ def seat_against_bots(
         _set_option(form.locator(f'[name="option.{name}"]'), value)
     form.locator('input[name="player"]').fill(PLAYER)
     form.locator('select[name="bots"]').select_option(bot)
-    if form.locator('select[name="bot_pace"] option[value="0"]').count():
-        form.locator('select[name="bot_pace"]').select_option("0")  # bots at once: a quick game
+    if form.locator(f'select[name="bot_pace"] option[value="{pace}"]').count():
+        form.locator('select[name="bot_pace"]').select_option(pace)  # "0": at once, a quick game
     form.locator('button[type="submit"]').click()
     page.wait_for_url(re.compile(r"/play/[0-9a-f-]{36}$"))
     game_id: str = page.url.rsplit("/", 1)[1]

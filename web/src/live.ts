@@ -86,15 +86,17 @@ function settled(view: TableView): boolean {
   return view.status === "cancelled" || (view.status === "finished" && view.rematch !== null);
 }
 
-/** The lobby's first page, pushed whenever a table opens, fills or starts. */
-export function useLobbyStream(): LobbyPage | null {
+/** The lobby's first `limit` tables (of `kind`, or of every kind when it is empty), pushed
+ * whenever a table opens, fills or starts; a new stream for a new kind or limit. */
+export function useLobbyStream(kind: string, limit: number): LobbyPage | null {
   const [page, setPage] = useState<LobbyPage | null>(null);
   useEffect(() => {
-    const source = new EventSource("/lobby/live");
+    const query = new URLSearchParams({ limit: String(limit), ...(kind ? { kind } : {}) });
+    const source = new EventSource(`/lobby/live?${query.toString()}`);
     source.addEventListener("lobby", (message: MessageEvent<string>) => {
       setPage(JSON.parse(message.data) as LobbyPage);
     });
     return () => source.close();
-  }, []);
+  }, [kind, limit]);
   return page;
 }

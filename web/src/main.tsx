@@ -6,6 +6,7 @@ import { DataPage } from "./pages/data";
 import { Lobby } from "./pages/lobby";
 import { PersonPage } from "./pages/person";
 import { ReplayPage } from "./pages/replay";
+import { RulesPage } from "./pages/rules";
 import { ScoreboardPage } from "./pages/scoreboard";
 import { NotHere } from "./pages/missing";
 import { usePlayer } from "./player";
@@ -26,6 +27,8 @@ function Page({ route }: { route: Route }) {
       return <ScoreboardPage key={route.kind} kind={route.kind} />;
     case "person":
       return <PersonPage key={route.name} name={route.name} />;
+    case "rules":
+      return <RulesPage key={route.kind} kind={route.kind} />;
     case "missing":
       return <NotHere what={`There is no page at ${route.path}.`} />;
   }

@@ -10,6 +10,7 @@ import { titleOf, useKinds } from "./kinds";
 import { usePlayer, type Player } from "./player";
 import { Link, navigate } from "./router";
 import { keepSeatToken } from "./seats";
+import { setNewsTitle } from "./title";
 import "./news.css";
 
 type Notice = Schemas["PlayerNotice"];
@@ -103,14 +104,31 @@ function joined(stands: News, now: News): News {
   return { turns: stands.turns, challenges: [...stands.challenges, ...now.challenges.filter((each) => !known.has(each.challenge_id))] };
 }
 
+/** "Challenge from Ada", "2 challenges", "Your turn at another table", "Your turn at 3 other
+ * tables", joined: what the tab's title says first while it awaits the player. */
+function newsWords(challenges: Offer[], turns: number): string {
+  const [first] = challenges;
+  const challenged = challenges.length > 1 ? `${challenges.length} challenges` : first ? `Challenge from ${first.challenger}` : "";
+  const turned = turns > 1 ? `Your turn at ${turns} other tables` : turns ? "Your turn at another table" : "";
+  return [challenged, turned].filter(Boolean).join(" · ");
+}
+
+function useNewsTitle(challenges: Offer[], turns: number): void {
+  const words = newsWords(challenges, turns);
+  useEffect(() => setNewsTitle(words), [words]);
+  useEffect(() => () => setNewsTitle(""), []);
+}
+
 /** The player's incoming challenges and the tables elsewhere where it is their turn. */
 export function PlayerNews({ here }: { here: string | null }) {
   const player = usePlayer();
   const kinds = useKinds();
   const [news, setNews] = usePlayerNews(player);
   const [problem, setProblem] = useState("");
+  const elsewhere = player ? Object.keys(news.turns).filter((gameId) => gameId !== here) : [];
+  const offers = player ? news.challenges : [];
+  useNewsTitle(offers, elsewhere.length);
   if (!player) return null;
-  const elsewhere = Object.keys(news.turns).filter((gameId) => gameId !== here);
   if (!news.challenges.length && !elsewhere.length) return null;
   const answer = async (challenge: Offer, verb: "accept" | "decline"): Promise<void> => {
     setProblem("");

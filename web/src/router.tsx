@@ -1,5 +1,6 @@
 // Client-side routing over the pages the service answers with index.html: `/` (lobby),
-// `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`, `/data` (the datasets). Links push history
+// `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`, `/rules/{kind}`, `/data` (the
+// datasets). Links push history
 // entries; the back button pops them.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -11,6 +12,7 @@ export type Route =
   | { page: "replay"; id: string }
   | { page: "board"; kind: string }
   | { page: "person"; name: string }
+  | { page: "rules"; kind: string }
   | { page: "missing"; path: string };
 
 export function routeOf(path: string): Route {
@@ -22,6 +24,7 @@ export function routeOf(path: string): Route {
     if (first === "replay") return { page: "replay", id: second };
     if (first === "boards") return { page: "board", kind: second };
     if (first === "people") return { page: "person", name: second };
+    if (first === "rules") return { page: "rules", kind: second };
   }
   return { page: "missing", path };
 }

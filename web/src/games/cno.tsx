@@ -107,7 +107,7 @@ interface FaceProps {
   onClick?: () => void;
 }
 
-function Face({ card, where, small, selected, action, onClick }: FaceProps) {
+export function Face({ card, where, small, selected, action, onClick }: FaceProps) {
   const colour = ELEMENT_COLOURS[element(card.isotope)] ?? "white";
   const corner = small ? undefined : `on ${PLAYED_ON[card.isotope].join(" ")}`;
   const name = where ? `${where}: ${[card.isotope, corner].filter(Boolean).join(" ")}` : undefined;
@@ -424,10 +424,12 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
         {game.seats.map((_, index) => (index === seat ? null : <Opponent game={game} seat={index} name={names[index] ?? ""} />))}
       </ol>
       <Piles game={game} names={names} targets={targets} go={go} />
-      <Status game={game} seat={seat} names={names} moves={legalMoves} finished={view.status === "finished"} />
-      {chosen && targets.length ? <Prompt chosen={chosen} targets={targets} go={go} /> : null}
-      {tableMoves}
-      {own ? <OwnArea area={own} live={game.phase === "playing"} moves={moves} chosen={chosen} choose={choose} go={go} /> : null}
+      <div class="dock">
+        <Status game={game} seat={seat} names={names} moves={legalMoves} finished={view.status === "finished"} />
+        {chosen && targets.length ? <Prompt chosen={chosen} targets={targets} go={go} /> : null}
+        {tableMoves}
+        {own ? <OwnArea area={own} live={game.phase === "playing"} moves={moves} chosen={chosen} choose={choose} go={go} /> : null}
+      </div>
       {own ? <Leftovers area={own} /> : null}
       <Scores game={game} seat={seat} names={names} />
     </div>

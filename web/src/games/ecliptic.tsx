@@ -70,7 +70,7 @@ interface FaceProps {
 }
 
 /** One card: its sign's glyph, its colour's symbol, its sign's name; a mark as a badge. */
-function Face({ card, action, selected, mark, onClick }: FaceProps) {
+export function Face({ card, action, selected, mark, onClick }: FaceProps) {
   const classes = `card card--${PALETTE[card.colour] ?? "white"} ecliptic__card${selected ? " card--selected" : ""}`;
   const face = (
     <>
@@ -386,9 +386,11 @@ export function Board({ view, seat, legalMoves: moves, send }: BoardProps<"eclip
         {seat === null ? <Opponent table={table} side={near} /> : null}
       </div>
       <ZodiacLine table={table} />
-      <div class={`ecliptic__turn${yourTurn ? " ecliptic__turn--you" : ""}`}>{turnWords(game, table, finished)}</div>
-      {game.battle ? <BattlePanel battle={game.battle} table={table} keeps={moves.filter(isKeep)} choose={go} /> : null}
-      {seat !== null ? <Hand hand={hand} table={table} plays={plays} picked={pair} act={act} /> : null}
+      <div class="dock">
+        <div class={`ecliptic__turn${yourTurn ? " ecliptic__turn--you" : ""}`}>{turnWords(game, table, finished)}</div>
+        {game.battle ? <BattlePanel battle={game.battle} table={table} keeps={moves.filter(isKeep)} choose={go} /> : null}
+        {seat !== null ? <Hand hand={hand} table={table} plays={plays} picked={pair} act={act} /> : null}
+      </div>
     </div>
   );
 }

@@ -33,7 +33,7 @@ function cardName(card: GnonoCard): string {
   return card.colour ? `${card.colour} ${name}` : name;
 }
 
-function Face({ card, selected, action, onClick }: { card: GnonoCard; selected?: boolean; action?: string; onClick?: () => void }) {
+export function Face({ card, selected, action, onClick }: { card: GnonoCard; selected?: boolean; action?: string; onClick?: () => void }) {
   const [label, word] = SYMBOLS[card.rank] ?? [card.rank, ""];
   // The colour in words on every coloured card, so that no card tells it by its hue alone.
   const corner = [card.colour ?? "", word].join(" ").trim();
@@ -156,60 +156,62 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"gnono">) {
         </div>
       </div>
 
-      <div class={`gnono__turn${yourTurn ? " gnono__turn--you" : ""}`}>{turn}</div>
+      <div class="dock">
+        <div class={`gnono__turn${yourTurn ? " gnono__turn--you" : ""}`}>{turn}</div>
 
-      {colourMoves.length ? (
-        <div class="gnono__colours">
-          <span class="gnono__colours-label">{chosen ? `Colour for your ${cardName(chosen.card)}:` : "Name the colour:"}</span>
-          {colourMoves.map(({ colour, move }) => (
-            <button type="button" class={`gnono__swatch gnono__swatch--${colour}`} data-action={`colour ${colour}`} disabled={sending} onClick={() => go(move)}>
-              {colour}
-            </button>
-          ))}
-        </div>
-      ) : null}
-
-      {game.drawn ? (
-        <div class="gnono__drawn">
-          <span class="gnono__label">you drew</span>
-          {playsOf(legalMoves, game.drawn, "play_drawn").length && !sending ? (
-            <Face
-              card={game.drawn}
-              action={`play drawn ${cardName(game.drawn)}`}
-              selected={chosen?.type === "play_drawn"}
-              onClick={() => pick(game.drawn as GnonoCard, "play_drawn")}
-            />
-          ) : (
-            <Face card={game.drawn} />
-          )}
-        </div>
-      ) : null}
-
-      {extraMoves}
-
-      {seat !== null ? (
-        <div class="gnono__hand">
-          <div class="gnono__label gnono__label--hand">
-            your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
-            {yourTurn && game.step === "play" ? " · bright cards can be played" : ""}
+        {colourMoves.length ? (
+          <div class="gnono__colours">
+            <span class="gnono__colours-label">{chosen ? `Colour for your ${cardName(chosen.card)}:` : "Name the colour:"}</span>
+            {colourMoves.map(({ colour, move }) => (
+              <button type="button" class={`gnono__swatch gnono__swatch--${colour}`} data-action={`colour ${colour}`} disabled={sending} onClick={() => go(move)}>
+                {colour}
+              </button>
+            ))}
           </div>
-          <div class={`gnono__cards${yourTurn ? " gnono__cards--turn cards--dim" : ""}`}>
-            {hand.map((card) =>
-              playsOf(legalMoves, card, "play_card").length && !sending ? (
-                <Face
-                  key={cardKey(card)}
-                  card={card}
-                  action={`play ${cardName(card)}`}
-                  selected={chosen?.type === "play_card" && sameCard(chosen.card, card)}
-                  onClick={() => pick(card, "play_card")}
-                />
-              ) : (
-                <Face key={cardKey(card)} card={card} />
-              ),
+        ) : null}
+
+        {game.drawn ? (
+          <div class="gnono__drawn">
+            <span class="gnono__label">you drew</span>
+            {playsOf(legalMoves, game.drawn, "play_drawn").length && !sending ? (
+              <Face
+                card={game.drawn}
+                action={`play drawn ${cardName(game.drawn)}`}
+                selected={chosen?.type === "play_drawn"}
+                onClick={() => pick(game.drawn as GnonoCard, "play_drawn")}
+              />
+            ) : (
+              <Face card={game.drawn} />
             )}
           </div>
-        </div>
-      ) : null}
+        ) : null}
+
+        {extraMoves}
+
+        {seat !== null ? (
+          <div class="gnono__hand">
+            <div class="gnono__label gnono__label--hand">
+              your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
+              {yourTurn && game.step === "play" ? " · bright cards can be played" : ""}
+            </div>
+            <div class={`gnono__cards${yourTurn ? " gnono__cards--turn cards--dim" : ""}`}>
+              {hand.map((card) =>
+                playsOf(legalMoves, card, "play_card").length && !sending ? (
+                  <Face
+                    key={cardKey(card)}
+                    card={card}
+                    action={`play ${cardName(card)}`}
+                    selected={chosen?.type === "play_card" && sameCard(chosen.card, card)}
+                    onClick={() => pick(card, "play_card")}
+                  />
+                ) : (
+                  <Face key={cardKey(card)} card={card} />
+                ),
+              )}
+            </div>
+          </div>
+        ) : null}
+      </div>
 
       <table class="gnono__scores">
         <caption>Scores · first to {game.playout_score} · round {game.round}</caption>

@@ -95,7 +95,7 @@ function criticality(spaces: Spaces, card: MadCard, space: number): number[] {
 
 // The pieces of the board.
 
-function Face({ card, action, selected, onClick }: { card: MadCard; action?: string; selected?: boolean; onClick?: () => void }) {
+export function Face({ card, action, selected, onClick }: { card: MadCard; action?: string; selected?: boolean; onClick?: () => void }) {
   const { colour, symbol } = ELEMENTS[card.element];
   const corner = `${symbol} ${card.element}`;
   if (action && onClick) {
@@ -381,20 +381,22 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
         </div>
       </div>
 
-      <div class={`mad__turn${yourTurn ? " mad__turn--you" : ""}`}>{turnWords(game, names, seat, Boolean(drawMove))}</div>
-      {selected ? <Hint card={selected} targets={targets} /> : null}
-      {otherMoves}
+      <div class="dock">
+        <div class={`mad__turn${yourTurn ? " mad__turn--you" : ""}`}>{turnWords(game, names, seat, Boolean(drawMove))}</div>
+        {selected ? <Hint card={selected} targets={targets} /> : null}
+        {otherMoves}
 
-      {seat !== null ? (
-        <OwnHand
-          hand={hand}
-          picked={game.seats[seat]?.picked_up ?? []}
-          selected={selected}
-          yourTurn={yourTurn}
-          placeable={placeable}
-          choose={setChosen}
-        />
-      ) : null}
+        {seat !== null ? (
+          <OwnHand
+            hand={hand}
+            picked={game.seats[seat]?.picked_up ?? []}
+            selected={selected}
+            yourTurn={yourTurn}
+            placeable={placeable}
+            choose={setChosen}
+          />
+        ) : null}
+      </div>
 
       <Tally names={names} seats={game.seats} you={seat} toAct={toAct} />
     </div>

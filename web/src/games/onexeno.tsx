@@ -82,7 +82,7 @@ function windowOf(field: Placed[], targets: Placement[]): Box {
   );
 }
 
-function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number }) {
+export function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number }) {
   const face = faceOf(card.pattern, rotation);
   return (
     <span class="onexeno__card" title={rotation ? `${cardName(card)}, ${TURNS[rotation]}` : cardName(card)}>
@@ -413,28 +413,30 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
         <Stack size={game.stack_size} />
       </div>
 
-      <div class={`onexeno__turn${yourTurn ? " onexeno__turn--you" : ""}`}>
-        {turnWords(table, seat, legalMoves, step)}
-      </div>
-
-      {seat !== null && own ? (
-        <div class={`onexeno__hand${yourTurn ? " onexeno__hand--turn" : ""}`} data-seat={seat}>
-          <div class="onexeno__hand-head">
-            <span class="onexeno__label">
-              your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
-              {yourTurn ? " · bright cards fit the field" : ""}
-            </span>
-            <SeatFacts table={table} index={seat} seat={own} />
-          </div>
-          <HandCards hand={hand} legalMoves={legalMoves} choice={chosen} disabled={sending} onPick={pick} />
+      <div class="dock">
+        <div class={`onexeno__turn${yourTurn ? " onexeno__turn--you" : ""}`}>
+          {turnWords(table, seat, legalMoves, step)}
         </div>
-      ) : null}
 
-      {chosen && rotations.length > 1 ? (
-        <Turns card={chosen.card} rotations={rotations} chosen={rotation} disabled={sending} onTurn={(turn) => setChoice({ card: chosen.card, rotation: turn })} />
-      ) : null}
+        {seat !== null && own ? (
+          <div class={`onexeno__hand${yourTurn ? " onexeno__hand--turn" : ""}`} data-seat={seat}>
+            <div class="onexeno__hand-head">
+              <span class="onexeno__label">
+                your hand · {hand.length} {hand.length === 1 ? "card" : "cards"}
+                {yourTurn ? " · bright cards fit the field" : ""}
+              </span>
+              <SeatFacts table={table} index={seat} seat={own} />
+            </div>
+            <HandCards hand={hand} legalMoves={legalMoves} choice={chosen} disabled={sending} onPick={pick} />
+          </div>
+        ) : null}
 
-      {otherMoves}
+        {chosen && rotations.length > 1 ? (
+          <Turns card={chosen.card} rotations={rotations} chosen={rotation} disabled={sending} onTurn={(turn) => setChoice({ card: chosen.card, rotation: turn })} />
+        ) : null}
+
+        {otherMoves}
+      </div>
 
       <Scores table={table} seat={seat} />
     </div>

@@ -1,50 +1,48 @@
-// The lobby (`/`): who this browser plays as and quick play, the games hosted here in a line
-// each (seats, typical length), open a table, the tables waiting for players (live, from
-// `/lobby/live`), the games in play (this browser's own to resume, the others to watch), the
-// finished ones to replay, and each kind's scoreboard.
+// The lobby (`/`): who this browser plays as and quick play, open a table, the tables waiting
+// for players (live, from `/lobby/live`), the games in play (this browser's own to resume,
+// the others to watch) and the finished ones to replay, each list a page at a time and all
+// of them for one game or every game; the games hosted here in a line each (seats, typical
+// length, how to play), and each kind's scoreboard.
 import { useEffect, useState } from "preact/hooks";
-import { call, sentence, type KindInfo, type LobbyTable, type TablePage, type TableSummary } from "../http";
-import { useKinds, titleOf } from "../kinds";
+import type { KindInfo } from "../http";
+import { useKinds } from "../kinds";
 import { useLobbyStream } from "../live";
 import { Link } from "../router";
-import { hostToken, seatNumber } from "../seats";
 import { CreateTable } from "./create";
+import { GameList, OpenTables, PAGE, usePagedTables } from "./lobbylists";
 import { PlayAs } from "./player";
-import { BotButtons, TakeSeat } from "./seating";
-
-const LISTED = 20;
 
 export function Lobby() {
   const kinds = useKinds();
-  const lobby = useLobbyStream();
-  const [playing, finished] = useTables(lobby);
+  const [kind, setKind] = useState("");
+  const [openShown, setOpenShown] = useState(PAGE);
+  const lobby = useLobbyStream(kind, openShown);
+  const visible = useVisibleAgain();
+  const [playing, morePlaying] = usePagedTables("playing", kind, lobby, visible);
+  const [finished, moreFinished] = usePagedTables("finished", kind, lobby, visible);
+  const choose = (chosen: string): void => {
+    setKind(chosen);
+    setOpenShown(PAGE);
+  };
   return (
     <main class="lobby">
       <PlayAs kinds={kinds} />
       <CreateTable kinds={kinds} />
-      <section class="panel">
+      <Scoreboards kinds={kinds} />
+      <KindFilter kinds={kinds} kind={kind} choose={choose} />
+      <section class="panel lobby__wide">
         <h2>Tables waiting for players</h2>
-        {lobby === null ? <p class="quiet">Looking for tables...</p> : <OpenTables kinds={kinds} entries={lobby.items} />}
+        {lobby === null ? <p class="quiet">Looking for tables...</p> : <OpenTables kinds={kinds} page={lobby} more={() => setOpenShown(openShown + PAGE)} />}
       </section>
-      <section class="panel">
+      <section class="panel lobby__wide">
         <h2>In play</h2>
-        <GameList kinds={kinds} games={playing} link="play" empty="No game is being played." />
+        <GameList kinds={kinds} page={playing} more={morePlaying} link="play" empty="No game is being played." />
+      </section>
+      <section class="panel lobby__wide">
+        <h2>Finished</h2>
+        <GameList kinds={kinds} page={finished} more={moreFinished} link="replay" empty="No game has finished yet." />
       </section>
       <Kinds kinds={kinds} />
-      <section class="panel">
-        <h2>Finished</h2>
-        <GameList kinds={kinds} games={finished} link="replay" empty="No game has finished yet." />
-      </section>
-      <section class="panel">
-        <h2>Scoreboards</h2>
-        <nav class="kind-switcher" data-testid="scoreboard-links">
-          {kinds.map((info) => (
-            <Link href={`/boards/${info.kind}`} class="kind-switcher__kind">
-              {info.title}
-            </Link>
-          ))}
-        </nav>
-      </section>
       <section class="panel">
         <h2>Datasets</h2>
         <p>
@@ -58,10 +56,40 @@ export function Lobby() {
   );
 }
 
-/** Games in play and finished, read again whenever the lobby changes (a table that starts
- * leaves the lobby) and when the page comes back into view. */
-function useTables(trigger: unknown): [TableSummary[], TableSummary[]] {
-  const [tables, setTables] = useState<[TableSummary[], TableSummary[]]>([[], []]);
+function Scoreboards({ kinds }: { kinds: KindInfo[] }) {
+  return (
+    <section class="panel">
+      <h2>Scoreboards</h2>
+      <nav class="kind-switcher" data-testid="scoreboard-links">
+        {kinds.map((info) => (
+          <Link href={`/boards/${info.kind}`} class="kind-switcher__kind">
+            {info.title}
+          </Link>
+        ))}
+      </nav>
+    </section>
+  );
+}
+
+/** The one filter of the lobby's lists: a game, or every game. */
+function KindFilter({ kinds, kind, choose }: { kinds: KindInfo[]; kind: string; choose: (kind: string) => void }) {
+  return (
+    <section class="panel lobby__wide lobby-filter">
+      <label class="inline-form">
+        <span class="field__name">Tables of</span>
+        <select name="kind-filter" value={kind} onChange={(event) => choose(event.currentTarget.value)}>
+          <option value="">every game</option>
+          {kinds.map((info) => (
+            <option value={info.kind}>{info.title}</option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
+
+/** A count that grows each time the page comes back into view: the lists are read again. */
+function useVisibleAgain(): number {
   const [visible, setVisible] = useState(0);
   useEffect(() => {
     const again = (): void => {
@@ -70,36 +98,12 @@ function useTables(trigger: unknown): [TableSummary[], TableSummary[]] {
     document.addEventListener("visibilitychange", again);
     return () => document.removeEventListener("visibilitychange", again);
   }, []);
-  useEffect(() => {
-    const page = (status: string): Promise<TableSummary[]> =>
-      call<TablePage>(`/tables?status=${status}&limit=${LISTED}`).then((answer) => answer.items);
-    Promise.all([page("playing"), page("finished")]).then(setTables, (error: unknown) => console.warn(sentence(error)));
-  }, [trigger, visible]);
-  return tables;
-}
-
-function OpenTables({ kinds, entries }: { kinds: KindInfo[]; entries: LobbyTable[] }) {
-  if (!entries.length) return <p class="quiet">No table is waiting: open one above.</p>;
-  const byKind = [...new Set(entries.map((entry) => entry.kind))];
-  return (
-    <>
-      {byKind.map((kind) => (
-        <div class="kind-group">
-          <h3>{titleOf(kinds, kind)}</h3>
-          <ul class="tables">
-            {entries.filter((entry) => entry.kind === kind).map((entry) => (
-              <OpenTable entry={entry} />
-            ))}
-          </ul>
-        </div>
-      ))}
-    </>
-  );
+  return visible;
 }
 
 function Kinds({ kinds }: { kinds: KindInfo[] }) {
   return (
-    <section class="panel">
+    <section class="panel lobby__wide">
       <h2>The games</h2>
       <ul class="kinds" data-testid="kinds">
         {kinds.map((info) => (
@@ -110,68 +114,12 @@ function Kinds({ kinds }: { kinds: KindInfo[] }) {
               {info.min_seats === info.max_seats ? info.min_seats : `${info.min_seats} to ${info.max_seats}`} players ·
               about {info.minutes[0]} to {info.minutes[1]} minutes
             </p>
+            <Link href={`/rules/${info.kind}`} class="button button--quiet kinds__rules">
+              How to play {info.title}
+            </Link>
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-function OpenTable({ entry }: { entry: LobbyTable }) {
-  const taken = entry.seats.length;
-  const mine = seatNumber(entry.game_id) !== null;
-  const host = hostToken(entry.game_id);
-  return (
-    <li class="table-entry" data-game={entry.game_id}>
-      <div class="table-entry__seats">
-        {entry.seats.map((name) => (
-          <span class="chip">{name}</span>
-        ))}
-        {Array.from({ length: entry.free_seats }, () => (
-          <span class="chip chip--free">free</span>
-        ))}
-      </div>
-      <div class="quiet">
-        {taken} of {entry.max_seats} seats taken{taken < entry.min_seats ? `, ${entry.min_seats} needed to start` : ""}
-      </div>
-      <div class="table-entry__actions">
-        {mine ? null : <TakeSeat gameId={entry.game_id} />}
-        {host ? <BotButtons gameId={entry.game_id} host={host} /> : null}
-        <Link href={`/play/${entry.game_id}`} class={mine ? "button" : "button button--quiet"}>
-          {mine ? "resume" : "watch"}
-        </Link>
-      </div>
-    </li>
-  );
-}
-
-function GameList({ kinds, games, link, empty }: { kinds: KindInfo[]; games: TableSummary[]; link: "play" | "replay"; empty: string }) {
-  if (!games.length) return <p class="quiet">{empty}</p>;
-  return (
-    <ul class="tables">
-      {games.map((game) => (
-        <li class="table-entry" data-game={game.game_id}>
-          <strong>{titleOf(kinds, game.kind)}</strong>
-          <div class="table-entry__seats">
-            {game.seats.map((name, seat) => (
-              <span class={`chip${game.to_act.includes(seat) ? " chip--to-act" : ""}`}>{name}</span>
-            ))}
-          </div>
-          <GameLink game={game} link={link} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Replay a finished game; in play, this browser's own games say "your turn" or "resume",
- * the others "watch". */
-function GameLink({ game, link }: { game: TableSummary; link: "play" | "replay" }) {
-  const seat = link === "play" ? seatNumber(game.game_id) : null;
-  const words = seat === null ? (link === "play" ? "watch" : "replay") : game.to_act.includes(seat) ? "your turn" : "resume";
-  return (
-    <Link href={`/${link}/${game.game_id}`} class={seat === null ? "button button--quiet" : "button"} testId="game-link">
-      {words}
-    </Link>
   );
 }

@@ -19,7 +19,7 @@ import { Rematch } from "./rematch";
 import { Series } from "./series";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
-import { LatestLine, TableLog, useFitToScreen, useLastMoveMark, useTurnSignal } from "./tablelog";
+import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
@@ -27,7 +27,6 @@ export function TablePage({ gameId }: { gameId: string }) {
   const kinds = useKinds();
   const felt = useRef<HTMLElement>(null);
   useLastMoveMark(felt, lastMove);
-  useFitToScreen(felt, view?.kind ?? "gnono", view?.status === "playing", view?.version ?? 0);
   const yourTurn = view !== null && view.you !== null && view.status === "playing" && view.legal_moves.length > 0;
   const title = view ? titleOf(kinds, view.kind) : "a table";
   useTurnSignal(yourTurn, title);
