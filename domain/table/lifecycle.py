@@ -217,7 +217,7 @@ def _create(
     untimed = f"{rules.title} has no turns, so its tables take no clock"
     require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:
-        options = msgspec.convert(game_options, rules.Options, strict=False)
+        options = msgspec.convert(game_options, rules.Options)
     except msgspec.ValidationError as error:
         raise Refused("invalid_options", "invalid options: {}", error).error() from error
     check_size(setup, rules.seat_range(options))

@@ -51,8 +51,9 @@ class TableSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_d
 def split_setup(options: Mapping[str, Any]) -> tuple[dict[str, Any], TableSetup]:
     """A table's options as the rest (the game's and the clock) and the setup; refuses a
     setup that is not one (`invalid_options`)."""
-    rest = {name: value for name, value in options.items() if name not in FIELDS}
-    given = {name: value for name, value in options.items() if name in FIELDS}
+    whole = {name: _whole(value) for name, value in options.items()}
+    rest = {name: value for name, value in whole.items() if name not in FIELDS}
+    given = {name: value for name, value in whole.items() if name in FIELDS}
     try:
         return rest, msgspec.convert(given, TableSetup)
     except msgspec.ValidationError as error:
@@ -86,3 +87,13 @@ def bot_pace(setup: TableSetup, people_seated: bool, real_time: bool, service_pa
     if not people_seated:
         return 0.0
     return service_pace if real_time else WATCHABLE_PACE
+
+
+def _whole(value: Any) -> Any:
+    """A number with no fraction as the integer it is (JSON's `2.0` is the integer 2, as the
+    contract's `integer` says), inside lists too; any other value as it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    if isinstance(value, list):
+        return [_whole(each) for each in value]
+    return value

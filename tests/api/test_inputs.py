@@ -208,3 +208,17 @@ async def test_a_body_that_never_ends_is_refused_in_time(
     with pytest.raises(HttpRefusal) as refused:
         await bodies.whole_body(NeverEnding())  # type: ignore[arg-type]
     assert refused.value.code == "body_timeout"
+
+
+async def test_a_whole_number_given_as_a_float_counts_as_the_integer_it_is(
+    client: AsyncClient,
+) -> None:
+    """The contract's `integer` takes `2.0` (JSON Schema does): a game's option and the
+    table's setup alike, nullable or not."""
+    body = {"kind": "ecliptic", "options": {"utc_offset_minutes": 60.0, "seats": 2.0}}
+    game_id = ok(await client.post("/games", json=body), 201)["id"]
+    seen = await view(client, game_id)
+    assert seen["options"]["utc_offset_minutes"] == 60
+    assert seen["setup"]["seats"] == 2
+    fraction = {"kind": "ecliptic", "options": {"seats": 2.5}}
+    problem(await client.post("/games", json=fraction), 422, "invalid_options")

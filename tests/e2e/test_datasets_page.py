@@ -42,7 +42,10 @@ def test_the_datasets_page_lists_this_months_games_with_a_link_that_downloads_th
     page.wait_for_url(f"{base}/data")
     row = page.locator(f'[data-testid="datasets"] tr[data-kind="mad"][data-month="{month}"]')
     row.wait_for()
-    assert row.locator('[data-field="games"]').inner_text() == str(entry["games"])
+    shown = int(row.locator('[data-field="games"]').inner_text())
+    then = listed_month(web_service, "mad", month, time.monotonic() + GAME_SECONDS)
+    # other tests finish games of the month meanwhile: the page shows a count of the moment
+    assert entry["games"] <= shown <= then["games"], (entry, shown, then)
     assert "(so far)" in row.inner_text()
     link = row.get_by_test_id("download")
     assert link.get_attribute("href") == f"/datasets/mad/{month}.ndjson.gz"

@@ -52,11 +52,12 @@ async def test_streaming_a_month_takes_the_memory_of_a_batch_whatever_its_size(
 ) -> None:
     monkeypatch.setattr(dataset_lines, "BATCH", 3)
     await gnono_month(pool, datetime(2023, 5, 1, tzinfo=UTC), 3)
-    await gnono_month(pool, datetime(2023, 6, 1, tzinfo=UTC), 24)
+    await gnono_month(pool, datetime(2023, 6, 1, tzinfo=UTC), 48)
     small, small_peak = await peak_streaming(pool, "2023-05")
     large, large_peak = await peak_streaming(pool, "2023-06")
-    assert (small, large) == (3, 24)
-    assert large_peak < small_peak * 1.5, (small_peak, large_peak)
+    assert (small, large) == (3, 48)
+    # sixteen times the games; other work of the process runs meanwhile, so a margin
+    assert large_peak < small_peak * 3, (small_peak, large_peak)
 
 
 async def test_the_stream_is_the_months_lines_in_finish_order_in_several_chunks(

@@ -43,19 +43,11 @@ export function Lobby() {
         <GameList kinds={kinds} page={finished} more={moreFinished} link="replay" empty="No game has finished yet." />
       </section>
       <Kinds kinds={kinds} />
-      <section class="panel">
-        <h2>Datasets</h2>
-        <p>
-          <Link href="/data" testId="datasets-link">
-            Download every finished game
-          </Link>{" "}
-          as data, a file per game and month.
-        </p>
-      </section>
     </main>
   );
 }
 
+/** Where the games played go: each kind's scoreboard, and every finished game as data. */
 function Scoreboards({ kinds }: { kinds: KindInfo[] }) {
   return (
     <section class="panel">
@@ -67,6 +59,13 @@ function Scoreboards({ kinds }: { kinds: KindInfo[] }) {
           </Link>
         ))}
       </nav>
+      <h2>Datasets</h2>
+      <p>
+        <Link href="/data" testId="datasets-link">
+          Download every finished game
+        </Link>{" "}
+        as data, a file per game and month.
+      </p>
     </section>
   );
 }
