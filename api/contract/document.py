@@ -57,7 +57,7 @@ RETRY_AFTER = {
 FILE = (
     ("ETag", "The file's SHA-256 once its month has ended; a weak tag of its games before."),
     ("Content-Length", "Its size, once its month has ended (not sent while it streams)."),
-    ("Accept-Ranges", "`bytes` once its month has ended, `none` while it streams."),
+    ("Accept-Ranges", "`bytes`: a range of a month still going is of its games so far."),
 )
 """The headers of a file download."""
 HEADERS_BY_STATUS = {429: {**RETRY_AFTER, **RATE_LIMIT_HEADERS}, 503: RETRY_AFTER}

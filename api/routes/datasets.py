@@ -116,13 +116,15 @@ async def dataset(
     if counted is None:
         raise HttpRefusal("dataset_not_found", f"no game of {kind} finished in {month}")
     files: Datasets = state.datasets
-    if not await files.ended(month):
-        tag = f"{counted.games}.{counted.last_game}"
-        lines = dataset_lines.lines(pool, kind, month, upto=counted)
-        return _streamed(request, tag, dataset_files.gzipped(lines))
-    kept = await files.file(kind, month)
-    path = dataset_files.path_of(files.directory, kind, month)
-    return _served(request, path, kept)
+    if await files.ended(month):
+        kept = await files.file(kind, month)
+        return _served(request, dataset_files.path_of(files.directory, kind, month), kept)
+    if "range" in request.headers:  # a range of the games so far: kept as a file to serve it
+        kept = await files.so_far(kind, month, counted)
+        path = dataset_files.path_of(files.directory, kind, month, so_far=True)
+        return _served(request, path, kept, cached=False)
+    lines = dataset_lines.lines(pool, kind, month, upto=counted)
+    return _streamed(request, dataset_files.tag_of(counted), dataset_files.gzipped(lines))
 
 
 def _month(file: str) -> str:
@@ -136,17 +138,24 @@ def _month(file: str) -> str:
 
 def _streamed(request: Request[Any, Any, Any], tag: str, body: Any) -> Response[Any]:
     etag = f'W/"{tag}"'
-    headers = {"ETag": etag, "Accept-Ranges": "none"}
+    headers = {"ETag": etag, "Accept-Ranges": "bytes"}
     if etag.removeprefix("W/") in {each.removeprefix("W/") for each in _tags(request)}:
         return Response(b"", status_code=304, headers=headers)
     return Stream(body, media_type=DOWNLOAD, headers=headers)
 
 
 def _served(
-    request: Request[Any, Any, Any], path: Any, kept: dataset_files.BuiltFile
+    request: Request[Any, Any, Any],
+    path: Any,
+    kept: dataset_files.BuiltFile,
+    cached: bool = True,
 ) -> Response[Any]:
+    """A built file, whole or the byte range asked; `cached`: an ended month's, which never
+    changes."""
     etag = f'"{kept.sha256}"'
-    headers = {"ETag": etag, "Accept-Ranges": "bytes", "Cache-Control": "public, max-age=86400"}
+    headers = {"ETag": etag, "Accept-Ranges": "bytes"}
+    if cached:
+        headers["Cache-Control"] = "public, max-age=86400"
     if etag in _tags(request):
         return Response(b"", status_code=304, headers=headers)
     first, last = 0, kept.size - 1

@@ -33,13 +33,15 @@ Progress = Callable[[int], None]
 
 
 class BuiltFile(msgspec.Struct, frozen=True):
-    """What is kept beside a built file."""
+    """What is kept beside a built file; `upto`, for a month still going, names the last
+    game it holds (its games and that game's id)."""
 
     kind: str
     month: str
     games: int
     size: int
     sha256: str
+    upto: str = ""
 
 
 async def gzipped(lines: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
@@ -58,13 +60,14 @@ async def gzipped(lines: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
     yield compressor.compress(b"".join(pending)) + compressor.flush()
 
 
-def path_of(directory: Path, kind: str, month: str) -> Path:
-    return directory / kind / f"{month}.ndjson.gz"
+def path_of(directory: Path, kind: str, month: str, so_far: bool = False) -> Path:
+    """Where a month's file is built (`so_far`: the file of a month still going)."""
+    return directory / kind / f"{month}{'.so-far' if so_far else ''}.ndjson.gz"
 
 
-def built(directory: Path, kind: str, month: str) -> BuiltFile | None:
+def built(directory: Path, kind: str, month: str, so_far: bool = False) -> BuiltFile | None:
     """The record of a month's built file, when it is there whole."""
-    path = path_of(directory, kind, month)
+    path = path_of(directory, kind, month, so_far)
     try:
         kept = msgspec.json.decode(path.with_suffix(".json").read_bytes(), type=BuiltFile)
         return kept if path.stat().st_size == kept.size else None
@@ -103,12 +106,19 @@ async def write(
 
 
 async def build(
-    pool: asyncpg.Pool, directory: Path, kind: str, month: str, progress: Progress | None = None
+    pool: asyncpg.Pool,
+    directory: Path,
+    kind: str,
+    month: str,
+    progress: Progress | None = None,
+    upto: dataset_lines.MonthCount | None = None,
 ) -> BuiltFile:
-    """Build an ended month's file (the caller has checked that it ended) and its record."""
-    path = path_of(directory, kind, month)
-    games, size, sha256 = await write(dataset_lines.lines(pool, kind, month), path, progress)
-    kept = BuiltFile(kind, month, games, size, sha256)
+    """Build an ended month's file (the caller has checked that it ended) and its record;
+    or, `upto` a month's last game so far, the file of a month still going."""
+    path = path_of(directory, kind, month, so_far=upto is not None)
+    lines = dataset_lines.lines(pool, kind, month, upto=upto)
+    games, size, sha256 = await write(lines, path, progress)
+    kept = BuiltFile(kind, month, games, size, sha256, tag_of(upto) if upto else "")
     record = path.with_suffix(".json")
     temporary = record.with_name(f".{record.name}.{os.getpid()}")
     temporary.write_bytes(msgspec.json.encode(kept))
@@ -127,6 +137,11 @@ async def read(path: Path, start: int, end: int) -> AsyncIterator[bytes]:
                 return
             left -= len(chunk)
             yield chunk
+
+
+def tag_of(upto: dataset_lines.MonthCount) -> str:
+    """What tells a month's games so far from its games after another has finished."""
+    return f"{upto.games}.{upto.last_game}"
 
 
 class Datasets:
@@ -151,6 +166,17 @@ class Datasets:
             kept = built(self.directory, kind, month)
             if kept is None:
                 kept = await build(self.pool, self.directory, kind, month)
+            return kept
+
+    async def so_far(self, kind: str, month: str, upto: dataset_lines.MonthCount) -> BuiltFile:
+        """The file of a month still going, up to its last game so far: built when a byte
+        range of it is asked for, and again only once another game has finished (one such
+        file a kind, replaced)."""
+        lock = self._locks.setdefault((kind, month), asyncio.Lock())
+        async with lock:
+            kept = built(self.directory, kind, month, so_far=True)
+            if kept is None or kept.upto != tag_of(upto):
+                kept = await build(self.pool, self.directory, kind, month, upto=upto)
             return kept
 
     async def build_ended(self) -> None:

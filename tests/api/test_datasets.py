@@ -151,7 +151,7 @@ async def test_the_current_month_streams_its_finished_games_and_never_an_unfinis
     url = f"/datasets/mad/{month}.ndjson.gz"
     answer = await client.get(url)
     assert answer.status_code == 200, answer.text
-    assert "content-length" not in answer.headers and answer.headers["accept-ranges"] == "none"
+    assert "content-length" not in answer.headers and answer.headers["accept-ranges"] == "bytes"
     assert answer.headers["etag"].startswith('W/"')
     found = ids_in(answer.content)
     assert done in found and playing not in found
@@ -160,3 +160,24 @@ async def test_the_current_month_streams_its_finished_games_and_never_an_unfinis
     assert again.status_code == 304
     entry = listed((await client.get("/datasets")).json(), "mad", month)
     assert entry["ended"] is False and entry["sha256"] is None and entry["games"] == len(found)
+
+
+async def test_a_byte_range_of_the_current_month_is_of_its_games_so_far(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    done = await finished_game(client, "mad")
+    await settled(pool, ("finished_games",))
+    url = f"/datasets/mad/{dataset.month_of(datetime.now(UTC))}.ndjson.gz"
+    first = await client.get(url, headers={"Range": "bytes=0-99"})
+    assert first.status_code == 206, first.text
+    size = int(first.headers["content-range"].rsplit("/", 1)[1])
+    assert first.headers["content-range"] == f"bytes 0-99/{size}" and len(first.content) == 100
+    rest = await client.get(url, headers={"Range": "bytes=100-", "If-Range": first.headers["etag"]})
+    if rest.status_code == 206:  # no game finished in between: the same file's other bytes
+        assert rest.headers["content-range"] == f"bytes 100-{size - 1}/{size}"
+        whole = first.content + rest.content
+    else:  # another game finished meanwhile, so `If-Range` named an older file: all of it
+        assert rest.status_code == 200
+        whole = rest.content
+    assert done in ids_in(whole)
+    assert verify_lines(dataset.lines([gzip.decompress(whole)])).ok

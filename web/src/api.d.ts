@@ -5470,7 +5470,7 @@ export interface operations {
                     ETag?: string;
                     /** @description Its size, once its month has ended (not sent while it streams). */
                     "Content-Length"?: string;
-                    /** @description `bytes` once its month has ended, `none` while it streams. */
+                    /** @description `bytes`: a range of a month still going is of its games so far. */
                     "Accept-Ranges"?: string;
                     [name: string]: unknown;
                 };
@@ -5485,7 +5485,7 @@ export interface operations {
                     ETag?: string;
                     /** @description Its size, once its month has ended (not sent while it streams). */
                     "Content-Length"?: string;
-                    /** @description `bytes` once its month has ended, `none` while it streams. */
+                    /** @description `bytes`: a range of a month still going is of its games so far. */
                     "Accept-Ranges"?: string;
                     [name: string]: unknown;
                 };
