@@ -10,8 +10,7 @@ import random
 import shutil
 import subprocess
 import sys
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,26 +20,21 @@ import pytest
 
 from api.main.openapi import document
 from commands.log.registry import GAMES
+from tests.api.alone import own_database, served_alone
 from tests.api.players import QUICK_OPTIONS
-from tests.e2e.test_service import served
-from tests.servers import fresh_database
 
 PACKAGE = "cardroom_client"
 MAX_COMMANDS = 5_000
 
 
-@pytest.fixture(scope="module")
-async def database(postgres_url: str) -> AsyncIterator[str]:
-    async with fresh_database(postgres_url) as url:
-        yield url
+__all__ = ["own_database"]  # the fixture
 
 
 @pytest.fixture(scope="module")
 def service(
-    database: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+    own_database: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:client"
-    with served(database, redis_url, stream, tmp_path_factory.mktemp("client")) as (http, _):
+    with served_alone(own_database, redis_url, tmp_path_factory.mktemp("client")) as http:
         yield str(http.base_url).rstrip("/")
 
 

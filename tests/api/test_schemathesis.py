@@ -11,15 +11,14 @@ import re
 import subprocess
 import sys
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 from api.main.openapi import document
-from tests.e2e.test_service import served
-from tests.servers import fresh_database
+from tests.api.alone import own_database, served_alone
 
 CHECKS = (
     "not_a_server_error",
@@ -41,19 +40,15 @@ SEED = 20261128
 STREAMS = "/live$"
 
 
-@pytest.fixture(scope="module")
-async def database(postgres_url: str) -> AsyncIterator[str]:
-    async with fresh_database(postgres_url) as url:
-        yield url
+__all__ = ["own_database"]  # the fixture
 
 
 @pytest.fixture(scope="module")
 def service(
-    database: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+    own_database: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[httpx.Client]:
-    stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:schemathesis"
-    folder: Path = tmp_path_factory.mktemp("schemathesis")
-    with served(database, redis_url, stream, folder, ROOMY) as (http, _):
+    folder = tmp_path_factory.mktemp("schemathesis")
+    with served_alone(own_database, redis_url, folder, ROOMY) as http:
         yield http
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
+from tests.api.players import bearer
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.test_replay_page import finished_game_of_bots
@@ -20,15 +21,33 @@ TABLES = 200
 KINDS = ("gnono", "mad", "onexeno", "ecliptic", "cno")
 PAGE = 6
 """The tables a list shows at first, and how many more each "show more" adds."""
+FULL = 4
+"""Games in play, and finished, past what their lists show at first."""
 OPEN = '[data-testid="open-tables"] li.table-entry'
 FINISHED = '[data-testid="finished-tables"] li.table-entry'
 CODE_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def game_in_play(http: httpx.Client) -> str:
+    """A MAD game of two bots that move once every ten seconds: in play for a while."""
+    options = {"bot_pace": 10}
+    game_id: str = http.post("/games", json={"kind": "mad", "options": options}).json()["id"]
+    host = http.post(f"/games/{game_id}/seats", json={"bot": "random"}).json()["token"]
+    http.post(f"/games/{game_id}/seats", json={"bot": "random"}, headers=bearer(host))
+    started = http.post(
+        f"/games/{game_id}/commands", json={"type": "start_game"}, headers=bearer(host)
+    )
+    assert started.status_code == 200, started.text
+    return game_id
 
 
 def test_two_hundred_waiting_tables_keep_the_lobby_under_three_screens(
     page: Any, web_service: httpx.Client
 ) -> None:
     base = str(web_service.base_url).rstrip("/")
+    for _ in range(FULL):  # the games in play and finished lists show their first rows too
+        game_in_play(web_service)
+        finished_game_of_bots(web_service)
     for number in range(TABLES):
         created = web_service.post("/games", json={"kind": KINDS[number % len(KINDS)]})
         assert created.status_code == 201, created.text

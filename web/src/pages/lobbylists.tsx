@@ -13,6 +13,8 @@ import { ageWords, dateWords, optionWords, resultWords } from "./tablewords";
 
 /** How many tables a list shows at first, and how many more each "show more" adds. */
 export const PAGE = 6;
+/** Games in play or finished shown at first, a row of them on a laptop; "show more" adds a `PAGE`. */
+const FIRST_GAMES = 3;
 
 /** The time now, again every half minute: ages in words stay true while the page is open. */
 function useNow(): number {
@@ -94,7 +96,7 @@ export function usePagedTables(status: "playing" | "finished", kind: string, lob
   };
   const shown = page.items.length;
   useEffect(() => {
-    read(0, Math.max(PAGE, shown)).then(setPage, (error: unknown) => console.warn(sentence(error)));
+    read(0, Math.max(FIRST_GAMES, shown)).then(setPage, (error: unknown) => console.warn(sentence(error)));
   }, [lobby, visible, kind]);
   const more = (): void => {
     read(shown, PAGE).then(
