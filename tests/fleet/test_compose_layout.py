@@ -3,11 +3,12 @@ Redis, offer what a single `cardroom serve` does: quick play's bots arrive after
 `bots_after`, a challenge nobody answers expires, the table of a challenge whose accepting
 process stopped half-way is finished, and every read model rebuilds by name."""
 
+import os
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -23,9 +24,29 @@ from tests.api.players import bearer
 from tests.api.test_challenge_resume import Stopped, StopsAtTheSecondSeat
 from tests.compose import roles_of, services
 from tests.fleet.processes import Member, start
+from tests.servers import fresh_database
 
 pytestmark = pytest.mark.fleet
 WAIT_SECONDS = 40.0
+
+
+@pytest.fixture
+def stream() -> str:
+    """A stream of this test's own: its relay publishes another database's log than the
+    other fleet tests' (one relay per database and stream)."""
+    return f"cardroom:test:{uuid.uuid4().hex[:8]}:compose"
+
+
+@pytest.fixture
+async def database_url(postgres_url: str) -> AsyncIterator[str]:
+    async with fresh_database(postgres_url) as url:
+        yield url
+
+
+@pytest.fixture
+async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
+    async with asyncpg.create_pool(database_url, min_size=1, max_size=2) as created:
+        yield created
 
 
 @pytest.fixture
@@ -109,8 +130,6 @@ async def test_the_compose_services_offer_what_one_serve_offers(
 
 
 def _environment() -> dict[str, str]:
-    import os
-
     environment = dict(os.environ)
     environment.pop("XDG_RUNTIME_DIR", None)  # what makes platformdirs warn
     return environment
