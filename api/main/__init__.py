@@ -1,6 +1,6 @@
-"""The process: the `cardroom` command, the composition root that builds the HTTP service and
-the workers, graceful shutdown and the entry points (simulate, audit, export, the OpenAPI
-document)."""
+"""The process: the `cardroom` command, the composition root of the HTTP service (the rest of
+its process built from its roles by `infra.roles`), graceful shutdown and the entry points
+(simulate, audit, export, verify, the OpenAPI document)."""
 
 import warnings
 
