@@ -2,7 +2,7 @@
 a msgspec Struct, decoded straight into its type."""
 
 import asyncio
-import re
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -10,8 +10,9 @@ from litestar import Request
 from litestar.di import Provide
 from litestar.exceptions import InternalServerException
 
-from api.http.errors import HttpCode, HttpRefusal
+from api.http.errors import HttpRefusal
 from commands.core.redaction import VersionedEvent
+from commands.log import codec
 from commands.workers.strategies import strategies
 from domain import clocks
 from domain.challenges import DeclineReason
@@ -19,6 +20,7 @@ from domain.decider import AnyRules
 from domain.search import Budget
 
 BodyT = TypeVar("BodyT", bound=msgspec.Struct)
+T = TypeVar("T")
 
 
 OPTIONS_SCHEMA = (
@@ -113,29 +115,35 @@ class CommandAccepted(msgspec.Struct, frozen=True):
     events: list[VersionedEvent]
 
 
-_LONG_NUMBER = re.compile(rb"\d{16}")
+Refuse = Callable[[str, bool], HttpRefusal]
+"""A body's refusal from what is wrong with it and whether that is in its `options`."""
 
 
 def decode_body(body: bytes, into: type[BodyT]) -> BodyT:
     """A JSON body decoded straight into its type, so that no nesting is ever built beyond
-    what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`,
-    and so is an integer beyond `SAFE_INTEGER`, which no JSON reader holds exactly."""
+    what the type holds: junk in `options` is `invalid_options`, other junk `invalid_body`."""
+    return decoded(body, lambda text: msgspec.json.decode(text, type=into), _junk)
+
+
+def decoded(body: bytes, decode: Callable[[bytes], T], refuse: Refuse) -> T:
+    """A JSON body decoded by `decode` (which may raise msgspec's errors), refused by
+    `refuse` when it is no value of its type or holds an integer beyond `SAFE_INTEGER`
+    (which no JSON reader holds exactly), and as `malformed_json` when it is no JSON in
+    UTF-8: every body of every route is read here."""
     try:
-        decoded = msgspec.json.decode(body, type=into)
+        value = decode(body)
     except msgspec.ValidationError as error:
-        raise HttpRefusal(_junk("`$.options" in str(error)), str(error)) from None
+        raise refuse(str(error), "`$.options" in str(error)) from None
     except (msgspec.DecodeError, UnicodeDecodeError):
         raise HttpRefusal("malformed_json", "the body is not valid JSON in UTF-8") from None
-    if _LONG_NUMBER.search(body) and (where := _inexact(msgspec.json.decode(body))):
+    if codec.long_number(body) and (where := _inexact(msgspec.json.decode(body))):
         field = ".".join(map(str, where))
-        raise HttpRefusal(
-            _junk(where[0] == "options"), f"{field}: integers are within ±{SAFE_INTEGER}"
-        )
-    return decoded
+        raise refuse(f"{field}: integers are within ±{SAFE_INTEGER}", where[0] == "options")
+    return value
 
 
-def _junk(in_options: bool) -> HttpCode:
-    return "invalid_options" if in_options else "invalid_body"
+def _junk(message: str, in_options: bool) -> HttpRefusal:
+    return HttpRefusal("invalid_options" if in_options else "invalid_body", message)
 
 
 def _inexact(value: Any) -> tuple[str | int, ...]:

@@ -24,6 +24,7 @@ from api.http.bodies import (
     KindInfo,
     SeatGranted,
     TakeSeatRequest,
+    decoded,
     kind_info,
     payload_of,
     whole_body,
@@ -256,12 +257,10 @@ async def seat_command(
 
 
 def _decode_command(kind: str, body: bytes) -> Any:
-    try:
-        return codec.command_decoder(kind).decode(body)
-    except msgspec.ValidationError as error:
+    def refuse(message: str, _: bool) -> HttpRefusal:
         known = ", ".join(codec.command_types(kind))
-        raise HttpRefusal(
-            "invalid_command", f"not a command of {kind}: {error}; the commands: {known}"
-        ) from None
-    except msgspec.DecodeError:
-        raise HttpRefusal("malformed_json", "the body is not valid JSON") from None
+        return HttpRefusal(
+            "invalid_command", f"not a command of {kind}: {message}; the commands: {known}"
+        )
+
+    return decoded(body, codec.command_decoder(kind).decode, refuse)

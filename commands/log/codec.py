@@ -176,7 +176,7 @@ def canonical_json(data: str | bytes | msgspec.Raw) -> bytes:
     except _Float:
         return rfc8785.dumps(msgspec.json.decode(data))
     fast = encode(value, order="sorted")
-    if fast.isascii() and not _long_number(fast):
+    if fast.isascii() and not long_number(fast):
         return fast
     return rfc8785.dumps(value)
 
@@ -195,7 +195,7 @@ _LONG_NUMBER = re.compile(rb"\d{16}")
 _DIGITS = b"0123456789"
 
 
-def _long_number(text: bytes) -> bool:
+def long_number(text: bytes) -> bool:
     """Whether `text` holds sixteen digits in a row. Most events hold fewer than sixteen
     digits in all, which counting them (deleting them, in C) tells seven times faster
     than the search."""

@@ -81,3 +81,19 @@ def test_no_hostile_input_gets_a_server_error(
             for body in BODIES if method == "post" else (None,):
                 answer = client.request(method, f"{url}?{query}", content=body, headers=[header])
                 _refused_well(answer)
+
+
+def test_no_hostile_command_body_from_a_seat_gets_a_server_error(
+    client: TestClient,  # type: ignore[type-arg]
+) -> None:
+    """The bodies reach the commands' decoding, past the seat's token, with a key too (its
+    fingerprint is the request's canonical JSON)."""
+    game_id = client.post("/games", json={"kind": "mad"}).json()["id"]
+    token = client.post(f"/games/{game_id}/seats", json={"name": "ada"}).json()["token"]
+    unsafe = b'{"type": "place_card", "card": {"element": "Th", "number": 7}, "row": 1' + b"0" * 18
+    for body in (*BODIES, b'{"type": "start_g\xffame"}', unsafe + b', "column": 0}'):
+        for key in ({}, {"Idempotency-Key": "hostile"}):
+            headers = {"Authorization": f"Bearer {token}", **key}
+            answer = client.post(f"/games/{game_id}/commands", content=body, headers=headers)
+            _refused_well(answer)
+            assert answer.status_code in (400, 409, 422), answer.text
