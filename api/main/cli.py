@@ -68,8 +68,7 @@ def serve(host: str, port: int, roles: tuple[str, ...], no_workers: bool, access
     if no_workers and roles:
         raise click.UsageError("give --role or --no-workers, not both")
     settings = _settings("api" if no_workers else "serve")
-    with server_urls(settings) as (postgres, redis_url):
-        servers = replace(settings, database_url=postgres, redis_url=redis_url)
+    with _servers(settings) as servers:
         app = create_app(servers, roles=() if no_workers else roles or EVERY_ROLE)
         tune_for_serving()
         config = uvicorn.Config(

@@ -5,16 +5,13 @@ up to date, and challenges written through the same handler."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from commands.core.bus import EventBus
 from commands.core.challenges import Challenges
 from commands.core.handler import CommandHandler
+from commands.core.streams import utc_now
 from commands.log.store import EventStore
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +21,9 @@ class Core:
     challenges: Challenges
 
 
-def assemble(store: EventStore, now: Callable[[], datetime] = _utc_now) -> Core:
+def assemble(store: EventStore, now: Callable[[], datetime] = utc_now) -> Core:
     handler = CommandHandler.over(store, now)
     bus = EventBus()
     handler.on_committed(bus.committed)
     bus.subscribe(handler.games.notice)
-    return Core(handler, bus, Challenges(handler, now))
+    return Core(handler, bus, Challenges(handler))

@@ -14,8 +14,8 @@ half-way, the challenge clock (`commands.workers.challenge_clock`) finishes the 
 import logging
 import secrets
 import uuid
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from commands.core.envelope import Envelope
@@ -40,15 +40,10 @@ def game_of(challenge_id: str) -> str:
     return str(uuid.uuid5(_GAMES, challenge_id))
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class Challenges:
-    def __init__(self, handler: CommandHandler, now: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(self, handler: CommandHandler) -> None:
         self._handler = handler
         self._streams = handler.streams
-        self._now = now
 
     async def issue(
         self,
@@ -62,7 +57,8 @@ class Challenges:
     ) -> str:
         """Record a new challenge; returns its id. The options are checked as a table of the
         kind would check them, and the seats against the kind's range."""
-        created = _checked_options(kind, options, self._now())
+        now = self._streams.now()
+        created = _checked_options(kind, options, now)
         low, high = game_rules(kind).seat_range(table.created_options(game_rules(kind), created)[0])
         require(
             max(low, 2) <= seats <= high,
@@ -73,7 +69,13 @@ class Challenges:
         )
         challenge_id = str(uuid.uuid4())
         command = challenges.IssueChallenge(
-            challenger, challenged, kind, created.options, seats, bots, self._now() + expires_in
+            challenger,
+            challenged,
+            kind,
+            created.options,
+            seats,
+            bots,
+            now + expires_in,
         )
         await self._record(challenge_id, command)
         return challenge_id
@@ -139,9 +141,7 @@ class Challenges:
             return challenges.decide(challenge, command, now)
 
         try:
-            return await self._streams.decide(
-                CHALLENGES, challenge_id, command, decide, at=self._now()
-            )
+            return await self._streams.decide(CHALLENGES, challenge_id, command, decide)
         except ConcurrencyConflict:
             if isinstance(command, challenges.ExpireChallenge):
                 raise

@@ -26,7 +26,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -35,7 +35,7 @@ from prometheus_client import Counter, Histogram
 from commands.core.envelope import Applied, Envelope, command_key
 from commands.core.games import GameRepository
 from commands.core.loaded import LoadedGame, token_hash
-from commands.core.streams import Streams
+from commands.core.streams import Streams, utc_now
 from commands.log import codec
 from commands.log.registry import game_rules
 from commands.log.store import (
@@ -72,10 +72,6 @@ SideRecordsFor = Callable[[Sequence[Any]], SideRecords]
 """What to record beside the events a command is decided to produce."""
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class CommandHandler:
     """Writes commands: decides each against its game as `games` holds it and appends the
     events with the expected version; every committed command is handed to the listeners
@@ -85,7 +81,7 @@ class CommandHandler:
         self,
         store: GameStreams,
         games: GameRepository,
-        now: Callable[[], datetime] = _utc_now,
+        now: Callable[[], datetime] = utc_now,
     ) -> None:
         self._store = store
         self.games = games
@@ -93,7 +89,7 @@ class CommandHandler:
 
     @classmethod
     def over(
-        cls, store: EventStore, now: Callable[[], datetime] = _utc_now, cache_size: int = 10_000
+        cls, store: EventStore, now: Callable[[], datetime] = utc_now, cache_size: int = 10_000
     ) -> "CommandHandler":
         """A handler writing to `store`, with a game repository of its own over it."""
         return cls(store, GameRepository(store, cache_size), now)

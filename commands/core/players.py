@@ -16,17 +16,18 @@ from domain.errors import DomainError
 async def register(streams: Streams, command: players.RegisterPlayer) -> tuple[str, str]:
     """Register a player; returns the handle and the player's token (shown only once).
     A handle is the first version of a stream of its own, so the store refuses it twice."""
-    handle = players.register(command).handle
+    registration = players.register(command)
+    handle = registration.handle
     token = secrets.token_urlsafe(32)
     side = SideRecords(player_token=PlayerToken(handle, token_hash(token)))
 
-    def register(registered: players.PlayerRegistered | None, now: datetime) -> list[Any]:
+    def decide(registered: players.PlayerRegistered | None, now: datetime) -> list[Any]:
         if registered is not None:
             raise _handle_taken(handle)
-        return [players.register(command)]
+        return [registration]
 
     try:
-        await streams.decide(PLAYERS, handle, command, register, side)
+        await streams.decide(PLAYERS, handle, command, decide, side)
     except ConcurrencyConflict:
         raise _handle_taken(handle) from None
     return handle, token

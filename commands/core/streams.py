@@ -14,7 +14,7 @@ import functools
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -26,6 +26,13 @@ from commands.log.store import NOTHING_BESIDE, GameStreams, SideRecords
 from domain import challenges, players
 
 S = TypeVar("S")
+
+
+def utc_now() -> datetime:
+    """The time every write of the core is decided at, unless a test gives another clock."""
+    return datetime.now(UTC)
+
+
 Listener = Callable[[Applied], None]
 
 
@@ -119,14 +126,12 @@ class Streams:
         command: Any,
         decide: Decide[S],
         side: SideRecords = NOTHING_BESIDE,
-        at: datetime | None = None,
     ) -> S:
         """Decide `command` against the aggregate of `key`, append its events with the
         expected version and tell the listeners; the aggregate as they leave it. A concurrent
-        append to the same stream makes the store refuse this one (`ConcurrencyConflict`).
-        Decided at `at`, or now."""
+        append to the same stream makes the store refuse this one (`ConcurrencyConflict`)."""
         loaded = await self.load(aggregate, key)
-        now = at or self.now()
+        now = self.now()
         events = decide(loaded.state, now)
         stream_id = aggregate.stream_id(key)
         envelope = Envelope(stream_id, None, command)

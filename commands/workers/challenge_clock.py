@@ -5,16 +5,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from commands.core.challenges import Challenges
+from commands.core.streams import utc_now
 from domain.errors import DomainError
 
 log = logging.getLogger(__name__)
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 ChallengeQuery = Callable[[datetime], Awaitable[list[str]]]
@@ -34,7 +31,7 @@ class ChallengeClock:
         challenges: Challenges,
         due: ChallengeQuery,
         unopened: ChallengeQuery,
-        now: Callable[[], datetime] = _utc_now,
+        now: Callable[[], datetime] = utc_now,
     ) -> None:
         self._challenges, self._due, self._unopened, self._now = challenges, due, unopened, now
 

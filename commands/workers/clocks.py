@@ -12,12 +12,13 @@ append it once.
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from commands.core.bus import News
 from commands.core.envelope import Envelope
 from commands.core.handler import CommandHandler
 from commands.core.loaded import LoadedGame
+from commands.core.streams import utc_now
 from commands.log.store import WatchedGames
 from commands.workers.watching import FALLBACK_SECONDS, GameWatch, Step
 from domain import clocks, table
@@ -34,16 +35,12 @@ def _starts(news: News) -> bool:
     return any(isinstance(event, table.GameStarted) for event in news.table_events)
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class ClockWorker:
     def __init__(
         self,
         handler: CommandHandler,
         watched: WatchedGames,
-        now: Callable[[], datetime] = _utc_now,
+        now: Callable[[], datetime] = utc_now,
     ) -> None:
         self._handler = handler
         self._watched = watched
