@@ -3,7 +3,6 @@ the same bytes `GET /datasets/K/YYYY-MM.ndjson.gz` serves, with a progress bar o
 error."""
 
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 from rich.console import Console
@@ -26,7 +25,7 @@ async def export(kind: str, month: str, out: Path | None) -> int:
     async with open_pool(url, min_size=1, timeouts=timeouts) as pool:
         counted = await dataset_lines.month(pool, kind, month)
         total = 0 if counted is None else counted.games
-        lines = _none() if counted is None else dataset_lines.lines(pool, kind, month, counted)
+        lines = dataset_lines.lines(pool, kind, month, counted)
         columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=Console(stderr=True)) as progress:
             task = progress.add_task(f"{kind} {month}", total=total)
@@ -37,22 +36,8 @@ async def export(kind: str, month: str, out: Path | None) -> int:
             if out is not None:
                 games, _, _ = await dataset_files.write(lines, out, advance)
                 return games
-            async for chunk in dataset_files.gzipped(_counted(lines, advance)):
+            written = dataset_files.Counted(lines, advance)
+            async for chunk in dataset_files.gzipped(written):
                 sys.stdout.buffer.write(chunk)
             sys.stdout.buffer.flush()
-            return total
-
-
-async def _counted(
-    lines: AsyncIterator[bytes], advance: dataset_files.Progress
-) -> AsyncIterator[bytes]:
-    games = 0
-    async for line in lines:
-        games += 1
-        advance(games)
-        yield line
-
-
-async def _none() -> AsyncIterator[bytes]:
-    return
-    yield b""
+            return written.games

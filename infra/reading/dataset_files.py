@@ -75,26 +75,33 @@ def built(directory: Path, kind: str, month: str, so_far: bool = False) -> Built
         return None
 
 
+class Counted:
+    """Lines passed on as they are read, counted (`games`), each count told to `progress`."""
+
+    def __init__(self, lines: AsyncIterable[bytes], progress: Progress | None = None) -> None:
+        self._lines = lines
+        self._progress = progress
+        self.games = 0
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for line in self._lines:
+            self.games += 1
+            if self._progress:
+                self._progress(self.games)
+            yield line
+
+
 async def write(
     lines: AsyncIterable[bytes], out: Path, progress: Progress | None = None
 ) -> tuple[int, int, str]:
     """Write the compressed lines to `out` through a temporary file renamed in place;
     returns (games, size, SHA-256)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    digest, size, games = hashlib.sha256(), 0, 0
-
-    async def counted() -> AsyncIterator[bytes]:
-        nonlocal games
-        async for line in lines:
-            games += 1
-            if progress:
-                progress(games)
-            yield line
-
+    digest, size, games = hashlib.sha256(), 0, Counted(lines, progress)
     handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
     try:
         with os.fdopen(handle, "wb") as file:
-            async for chunk in gzipped(counted()):
+            async for chunk in gzipped(games):
                 digest.update(chunk)
                 size += len(chunk)
                 file.write(chunk)
@@ -102,7 +109,7 @@ async def write(
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return games, size, digest.hexdigest()
+    return games.games, size, digest.hexdigest()
 
 
 async def build(
