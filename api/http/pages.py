@@ -54,13 +54,15 @@ def conditional(
     """`content` with its weak `ETag`, or 304 with no body when `If-None-Match` names it."""
     etag = f'W/"{tag}"'
     sent = {"ETag": etag, "Vary": "Authorization", **(headers or {})}
-    if _matches(request.headers.get("if-none-match"), etag):
+    if unchanged(request, etag):
         return Response(None, status_code=304, headers=sent)
     return Response(content, headers=sent)
 
 
-def _matches(header: str | None, etag: str) -> bool:
-    """Weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag with the same opaque part."""
+def unchanged(request: AnyRequest, etag: str) -> bool:
+    """Whether the request's `If-None-Match` names `etag`, by weak comparison (RFC 9110
+    §13.1.2): `*`, or any listed tag with the same opaque part."""
+    header = request.headers.get("if-none-match")
     if header is None:
         return False
     listed = {each.strip().removeprefix("W/") for each in header.split(",")}

@@ -20,6 +20,7 @@ from litestar.response import Stream
 from api.http.core import PoolDependency
 from api.http.described import CONTRACT, DOWNLOAD, Described
 from api.http.errors import HttpRefusal, problem
+from api.http.pages import unchanged
 from api.http.params import Kind, known_kind
 from commands.log.registry import game_rules
 from infra.reading import dataset_files, dataset_lines
@@ -139,7 +140,7 @@ def _month(file: str) -> str:
 def _streamed(request: Request[Any, Any, Any], tag: str, body: Any) -> Response[Any]:
     etag = f'W/"{tag}"'
     headers = {"ETag": etag, "Accept-Ranges": "bytes"}
-    if etag.removeprefix("W/") in {each.removeprefix("W/") for each in _tags(request)}:
+    if unchanged(request, etag):
         return Response(b"", status_code=304, headers=headers)
     return Stream(body, media_type=DOWNLOAD, headers=headers)
 
@@ -156,7 +157,7 @@ def _served(
     headers = {"ETag": etag, "Accept-Ranges": "bytes"}
     if cached:
         headers["Cache-Control"] = "public, max-age=86400"
-    if etag in _tags(request):
+    if unchanged(request, etag):
         return Response(b"", status_code=304, headers=headers)
     first, last = 0, kept.size - 1
     asked = request.headers.get("range")
@@ -174,11 +175,6 @@ def _served(
     headers["Content-Length"] = str(last - first + 1)
     body = dataset_files.read(path, first, last)
     return Stream(body, media_type=DOWNLOAD, headers=headers, status_code=status)
-
-
-def _tags(request: Request[Any, Any, Any]) -> set[str]:
-    """The entity tags `If-None-Match` names."""
-    return {each.strip() for each in request.headers.get("if-none-match", "").split(",")}
 
 
 def _range(asked: str, size: int) -> tuple[int, int] | None:
