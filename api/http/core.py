@@ -1,6 +1,7 @@
 """The parts of the process a route needs, as typed dependencies injected by name: the
-command handler (`handler`), challenges (`challenges`), quick play (`quickplay`) and the
-Postgres pool the read models are queried through (`pool`), all from the process's
+command handler (`handler`), challenges (`challenges`), quick play (`quickplay`), the
+Postgres pool the read models are queried through (`pool`) and the datasets' files
+(`datasets`), all from the process's
 `infra.roles.parts.Parts`, which the composition root keeps in the app's state."""
 
 from typing import Any
@@ -11,6 +12,7 @@ from litestar.di import NamedDependency, Provide
 
 from commands.core.challenges import Challenges
 from commands.core.handler import CommandHandler
+from infra.reading.dataset_files import Datasets
 from infra.roles.parts import Parts
 from infra.store.quickplay import QuickPlay
 
@@ -18,6 +20,7 @@ HandlerDependency = NamedDependency[CommandHandler]
 ChallengesDependency = NamedDependency[Challenges]
 QuickPlayDependency = NamedDependency[QuickPlay]
 PoolDependency = NamedDependency[asyncpg.Pool]
+DatasetsDependency = NamedDependency[Datasets]
 
 
 def parts_of(state: State) -> Parts:
@@ -41,10 +44,15 @@ def _pool(state: State) -> Any:
     return parts_of(state).pool
 
 
+def _datasets(state: State) -> Datasets:
+    return parts_of(state).datasets
+
+
 CORE = {
     "handler": Provide(_handler, sync_to_thread=False),
     "challenges": Provide(_challenges, sync_to_thread=False),
     "quickplay": Provide(_quickplay, sync_to_thread=False),
     "pool": Provide(_pool, sync_to_thread=False),
+    "datasets": Provide(_datasets, sync_to_thread=False),
 }
 """The app's dependencies: every route may name any of them."""

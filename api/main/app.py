@@ -39,7 +39,6 @@ from api.routes.web import missing, web_client
 from infra.process import tracing, workers
 from infra.process.database import open_connection
 from infra.process.settings import Settings
-from infra.reading.dataset_files import Datasets
 from infra.roles import process
 from infra.roles.process import EVERY_ROLE
 
@@ -124,7 +123,6 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
                     player_tickets=PlayerTicketBook(client, stream),
                     player_streams=streams,
                     audits=AuditThread(),
-                    datasets=Datasets(pool, settings.datasets_dir),
                 )
                 listening = partial(open_connection, database_url, database_timeouts)
                 more: dict[str, workers.Work] = {

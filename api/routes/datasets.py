@@ -13,18 +13,16 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get
-from litestar.datastructures import State
 from litestar.params import PathParameter
 from litestar.response import Stream
 
-from api.http.core import PoolDependency
+from api.http.core import DatasetsDependency, PoolDependency
 from api.http.described import CONTRACT, DOWNLOAD, Described
 from api.http.errors import HttpRefusal, problem
 from api.http.pages import unchanged
 from api.http.params import Kind, known_kind
 from commands.log.registry import game_rules
 from infra.reading import dataset_files, dataset_lines
-from infra.reading.dataset_files import Datasets
 
 FILE = re.compile(r"^(?P<month>\d{4}-\d{2})\.ndjson\.gz$")
 RANGE = re.compile(r"^bytes=(?P<first>\d*)-(?P<last>\d*)$")
@@ -72,16 +70,17 @@ DUMP = {
     opt={CONTRACT: Described(("invalid_query", "unknown_kind"), answers=LISTED)},
     operation_id="listDatasets",
 )
-async def datasets(pool: PoolDependency, state: State, kind: Kind = None) -> list[DatasetMonth]:
+async def datasets(
+    pool: PoolDependency, datasets: DatasetsDependency, kind: Kind = None
+) -> list[DatasetMonth]:
     """The datasets, by kind and month: the games finished, and the file's size and SHA-256
     once the month has ended and its file is built."""
     known_kind(kind)
-    files: Datasets = state.datasets
     now = datetime.now(UTC)
     listed = []
     for each in await dataset_lines.months(pool, kind):
-        kept = dataset_files.built(files.directory, each.kind, each.month)
-        ended = kept is not None or await files.ended(each.month, now)
+        kept = dataset_files.built(datasets.directory, each.kind, each.month)
+        ended = kept is not None or await datasets.ended(each.month, now)
         url = f"/datasets/{each.kind}/{each.month}.ndjson.gz"
         size, sha256 = (kept.size, kept.sha256) if kept else (None, None)
         listed.append(DatasetMonth(each.kind, each.month, each.games, ended, size, sha256, url))
@@ -104,7 +103,7 @@ async def datasets(pool: PoolDependency, state: State, kind: Kind = None) -> lis
 async def dataset(
     request: Request[Any, Any, Any],
     pool: PoolDependency,
-    state: State,
+    datasets: DatasetsDependency,
     kind: Annotated[str, PathParameter(description="the game kind")],
     file: Annotated[str, PathParameter(description="`YYYY-MM.ndjson.gz`: the month (UTC)")],
 ) -> Response[Any]:
@@ -116,13 +115,12 @@ async def dataset(
     counted = await dataset_lines.month(pool, kind, month)
     if counted is None:
         raise HttpRefusal("dataset_not_found", f"no game of {kind} finished in {month}")
-    files: Datasets = state.datasets
-    if await files.ended(month):
-        kept = await files.file(kind, month)
-        return _served(request, dataset_files.path_of(files.directory, kind, month), kept)
+    if await datasets.ended(month):
+        kept = await datasets.file(kind, month)
+        return _served(request, dataset_files.path_of(datasets.directory, kind, month), kept)
     if "range" in request.headers:  # a range of the games so far: kept as a file to serve it
-        kept = await files.so_far(kind, month, counted)
-        path = dataset_files.path_of(files.directory, kind, month, so_far=True)
+        kept = await datasets.so_far(kind, month, counted)
+        path = dataset_files.path_of(datasets.directory, kind, month, so_far=True)
         return _served(request, path, kept, cached=False)
     lines = dataset_lines.lines(pool, kind, month, upto=counted)
     return _streamed(request, dataset_files.tag_of(counted), dataset_files.gzipped(lines))

@@ -23,7 +23,6 @@ from commands.workers.challenge_clock import ChallengeClock
 from commands.workers.clocks import ClockWorker
 from infra.process.workers import Work
 from infra.reading import catalog, player_news
-from infra.reading.dataset_files import Datasets
 from infra.reading.projection_runner import ProjectionRunner
 from infra.reading.relay import Relay
 from infra.reading.watched_games import PostgresWatchedGames
@@ -59,7 +58,7 @@ def _projection(name: str, parts: Parts) -> Work:
 
 
 def _datasets(parts: Parts) -> Work:
-    return Datasets(parts.pool, parts.settings.datasets_dir).run
+    return parts.datasets.run
 
 
 def _bots(parts: Parts) -> Work:
