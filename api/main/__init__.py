@@ -1,5 +1,5 @@
-"""The process: the `cardroom` command, the composition root of the HTTP service (the rest of
-its process built from its roles by `infra.roles`), graceful shutdown and the entry points
+"""The process: the `cardroom` command and the HTTP service's composition root. The rest of the
+process is built from its roles by `infra.roles`; graceful shutdown and the entry points
 (simulate, audit, export, verify, the OpenAPI document)."""
 
 import warnings

@@ -1,2 +1,3 @@
-"""The audit: a finished game checked from its published log alone (the chain, the seed,
-every command decided again, the standings), and the reports kept while a log is unchanged."""
+"""The audit of a finished game, from its published log alone. Its checks (the chain, the
+seed, every command decided again, the standings), and the reports kept while a log is
+unchanged."""
