@@ -65,7 +65,9 @@ def test_schemathesis_finds_nothing_in_any_operation_or_along_the_links(
         *("--header", f"Authorization: Bearer {token}", "--workers", "1"),
         *("--report", "junit", "--report-dir", str(tmp_path)),
     ]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    run = subprocess.run(  # in the test's folder, where Schemathesis keeps its cache
+        command, capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path
+    )
     summary = run.stdout[-6000:]
     assert run.returncode == 0, summary
     assert "✅ Stateful" in summary, "the links were not followed"
