@@ -100,6 +100,7 @@ async def lines(
             records = published.published(game_id, rows[start:end])
             yield dataset.encode(dataset.game_line(records))
             start = end
+        del rows  # before the next batch is read, not after
 
 
 async def _game_ids(
