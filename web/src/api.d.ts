@@ -838,8 +838,8 @@ export interface paths {
         };
         /**
          * Datasets
-         * @description The datasets, by kind and month: the games finished, and the file's size and SHA-256
-         *     once the month has ended and its file is built.
+         * @description The datasets, by kind and month: the games finished, and the size and SHA-256 of the
+         *     month's file once built (of the games so far, for a month still going).
          */
         get: operations["listDatasets"];
         put?: never;
@@ -1297,7 +1297,7 @@ export interface components {
             last_link: string;
             events: components["schemas"]["DatasetEvent"][];
         };
-        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are known once the month has ended and its file is built. */
+        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are those of its file of `file_games` games: the whole month's once it has ended, else the file of its games so far as last built (each round of the datasets job, `null` until the first); a download of a month still going may hold more games. */
         DatasetMonth: {
             /** @enum {string} */
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
@@ -1306,6 +1306,7 @@ export interface components {
             ended: boolean;
             size: number | null;
             sha256: string | null;
+            file_games: number | null;
             url: string;
         };
         /** @description A seat as the log names it: the public name, and the bot or registered player. */
