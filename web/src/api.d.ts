@@ -1564,6 +1564,29 @@ export interface components {
             type: "table.game_finished";
             standings: components["schemas"]["Standing"][];
         };
+        /** @description A message whose `data` is a `AnyEvent` (JSON). */
+        GameLiveEventMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["AnyEvent"];
+            /** @description The event's version: resume with `Last-Event-ID`. */
+            id: string;
+        };
+        GameLiveMessage: components["schemas"]["GameLiveEventMessage"] | components["schemas"]["GameLiveNarrationMessage"] | components["schemas"]["GameLiveViewMessage"];
+        /** @description A message whose `data` is a `Narration` (JSON), sent without an `id`. */
+        GameLiveNarrationMessage: {
+            /** @constant */
+            event: "narration";
+            data: components["schemas"]["Narration"];
+        };
+        /** @description A message whose `data` is a `TableView` (JSON). */
+        GameLiveViewMessage: {
+            /** @constant */
+            event: "view";
+            data: components["schemas"]["TableView"];
+            /** @description The version the view is of. */
+            id: string;
+        };
         /** @description The whole log of a finished game, with its revealed seed (hex). */
         GameLog: {
             game_id: string;
@@ -1861,6 +1884,12 @@ export interface components {
             minutes: number[];
             /** @default [] */
             bots: string[];
+        };
+        /** @description A message whose `data` is a `LobbyPage` (JSON), sent without an `id`. */
+        LobbyLiveMessage: {
+            /** @constant */
+            event: "lobby";
+            data: components["schemas"]["LobbyPage"];
         };
         /** @description One page; `next_offset` is null on the last. */
         LobbyPage: {
@@ -2310,6 +2339,14 @@ export interface components {
             played: number;
             won: number;
             points: number;
+        };
+        /** @description A message whose `data` is a `PlayerNotice` (JSON). */
+        PlayerLiveMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["PlayerNotice"];
+            /** @description The notice's place in the log: resume with it. */
+            id: string;
         };
         /** @description One entry of a player's news; which fields it has depends on its `type`. */
         PlayerNotice: {
