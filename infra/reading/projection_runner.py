@@ -72,7 +72,7 @@ class ProjectionRunner:
         return f"{self._stream}:dead:{model.name}"
 
     async def run(self, stopping: asyncio.Event, block_ms: int = 1000) -> None:
-        log.info("read models %s: starting", self.group)
+        log.info("runner %s: starting", self.group)
         await self.attach()
         tidied = time.monotonic()
         while not stopping.is_set():
@@ -85,7 +85,7 @@ class ProjectionRunner:
                 if "NOGROUP" not in str(error):
                     raise
                 await self.attach()
-        log.info("read models %s: stopped", self.group)
+        log.info("runner %s: stopped", self.group)
 
     async def attach(self) -> None:
         """Catch up from Postgres, then point the consumer group where the models stand."""
@@ -96,7 +96,7 @@ class ProjectionRunner:
             applied += events
 
         position = await self.catch_up(count)
-        log.info("read models %s: caught up (%d events from the log)", self.group, applied)
+        log.info("runner %s: caught up (%d events from the log)", self.group, applied)
         try:
             await self._client.xgroup_create(
                 self._stream, self.group, id=entry_id(position), mkstream=True

@@ -25,7 +25,7 @@ from tests.projections.settle import settled
 async def gnono_month(pool: asyncpg.Pool, month: datetime, games: int) -> list[str]:
     records = golden(golden_names("gnono")[0])
     ids = [await store_finished(pool, records, month + timedelta(hours=h)) for h in range(games)]
-    await settled(pool, ("finished_games",))
+    await settled(pool, ("finished_games",), timeout=120)  # 568 events a game, all models
     return ids
 
 
