@@ -16,11 +16,13 @@ from typing import Any
 
 import msgspec
 
+from commands.audit import forked
 from commands.audit.evidence import CHANCE, COMMANDS, Evidence, Outcome
 from commands.log import codec
 from commands.log.published import LogRecord
 from domain import table
 from domain.chance import ALGORITHM, Chance
+from domain.decider import Context
 from domain.errors import DomainError
 
 
@@ -112,7 +114,7 @@ class Redecision:
         chance = ctx.chance
         assert isinstance(chance, CountingChance)
         try:
-            decided = table.decide(self.evidence.rules, self.state, command, ctx)
+            decided = self.decide(command, ctx)
         except DomainError as error:
             self.commands.fail(first.version, f"{_tag(command)} is refused ({error.code}): {error}")
             return
@@ -121,6 +123,12 @@ class Redecision:
             return
         self.count(chance)
         self.compare(group, decided, recorded, chance.draws > 0)
+
+    def decide(self, command: Any, ctx: Context) -> tuple[Any, ...]:
+        """The events of a command decided again; a sandbox's opening against its source."""
+        if isinstance(command, table.ForkTable):
+            return forked.opening(self.evidence, command, ctx)
+        return table.decide(self.evidence.rules, self.state, command, ctx)
 
     def count(self, chance: CountingChance) -> None:
         self.decided += 1

@@ -214,7 +214,7 @@ def event_type(rules: AnyRules) -> Any:
 
 def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
-    return StartGame | rules.Command | clocks.ReturnToTable | CancelTable
+    return StartGame | rules.Command | clocks.ReturnToTable | CancelTable | HandSeats
 
 
 def _create(

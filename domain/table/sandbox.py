@@ -9,8 +9,9 @@ counts nowhere: its `table.game_finished` says `sandbox: true`, and no seat is a
 """
 
 import typing
+from datetime import timedelta
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -27,6 +28,10 @@ from domain.table.vocabulary import (
     TableEvent,
     TableForked,
 )
+
+IDLE: Final = timedelta(days=7)
+"""How long a sandbox waits for its next move: one idle longer has expired, refuses moves
+(`sandbox_expired`) and is listed no more (docs/study.md)."""
 
 
 @cache
