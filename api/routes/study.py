@@ -128,7 +128,7 @@ HINTS = Described(
                 "milliseconds": 500,
                 "moves": [
                     {"move": {"type": "draw_card"}, "estimate": 0.61, "samples": 40},
-                    {"move": {"type": "pass_turn"}, "estimate": 0.42, "samples": 40},
+                    {"move": {"type": "keep"}, "estimate": 0.42, "samples": 40},
                 ],
             }
         }
