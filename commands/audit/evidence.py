@@ -21,8 +21,10 @@ CHANCE = "chance"
 CHAIN = "hash_chain"
 COMMANDS = "commands"
 STANDINGS = "standings"
+CHECKS = (COMMITMENT, CHANCE, CHAIN, COMMANDS, STANDINGS)
+"""Every game's checks, in the order a report lists them."""
 SOURCE = "source_link"
-CHECKS = (COMMITMENT, CHANCE, CHAIN, COMMANDS, STANDINGS, SOURCE)
+"""A sandbox's sixth check, listed after the others (`commands.audit.forked`)."""
 
 
 class Failure(msgspec.Struct, frozen=True):

@@ -29,6 +29,7 @@ from commands.audit.evidence import (
     CHAIN,
     CHECKS,
     COMMITMENT,
+    SOURCE,
     STANDINGS,
     Evidence,
     Failure,
@@ -132,7 +133,7 @@ def first_failure(failures: Sequence[Failure]) -> Failure | None:
     for failure in failures:
         if failure.check == COMMITMENT:
             return failure
-    order = {name: rank for rank, name in enumerate(CHECKS)}
+    order = {name: rank for rank, name in enumerate((*CHECKS, SOURCE))}
     return min(
         failures,
         key=lambda f: (f.version is None, f.version or 0, order[f.check]),
