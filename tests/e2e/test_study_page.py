@@ -51,7 +51,9 @@ def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
     expect(back).to_have_attribute("href", f"/replay/{game_id}?at={at}")
 
     page.locator('[data-testid="show-hints"]').click()
-    expect(page.locator('[data-testid="hints"] li')).to_have_count(len(seen["legal_moves"]))
+    hints = page.locator('[data-testid="hints"]')
+    expect(hints).to_have_attribute("data-moves", str(len(seen["legal_moves"])))
+    expect(hints.locator("li")).to_have_count(min(10, len(seen["legal_moves"])))
     assert serious_violations(page) == []
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "sandbox.png", full_page=True)

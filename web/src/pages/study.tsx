@@ -17,7 +17,8 @@ type SandboxPage = Schemas["SandboxPage"];
 type SandboxRow = Schemas["SandboxRow"];
 type Hints = Schemas["Hints"];
 
-const HINT_MILLISECONDS = 500;
+const HINT_MILLISECONDS = 1500;
+const HINTS_SHOWN = 10;
 const BOT = "heuristic";
 
 /** The replay's study panel: "try from here" at a step of a finished game still in play,
@@ -122,6 +123,7 @@ export function SandboxPanel({ view, gameId, token }: { view: TableView; gameId:
     <section class="panel study" aria-label="sandbox" data-testid="sandbox">
       <p>
         A sandbox of <Link href={`/replay/${source.source}?at=${source.at}`}>step {source.at} of its game</Link>: chance goes on from a seed of its own.
+        {view.every_seat ? " You play every seat: the table shows the hand of the seat to move." : null}
       </p>
       {playing ? (
         <div class="study__switch" role="group" aria-label="who plays the other seats">
@@ -143,6 +145,7 @@ function HintList({ gameId, seat, version, name }: { gameId: string; seat: numbe
   const [hints, setHints] = useState<Hints | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const [all, setAll] = useState(false);
   useEffect(() => setHints(null), [version, seat]);
   const ask = async (): Promise<void> => {
     setRefusal(null);
@@ -161,16 +164,21 @@ function HintList({ gameId, seat, version, name }: { gameId: string; seat: numbe
       </button>
       <Refused sentence={refusal} />
       {hints ? (
-        <ol class="study__ranked" data-testid="hints" aria-label={`moves for ${name}, best first`}>
-          {hints.moves.map((hint, index) => (
+        <ol class="study__ranked" data-testid="hints" data-moves={hints.moves.length} aria-label={`moves for ${name}, best first`}>
+          {(all ? hints.moves : hints.moves.slice(0, HINTS_SHOWN)).map((hint, index) => (
             <li key={index}>
               <span>{commandWords(hint.move)}</span>{" "}
               <span class="quiet">
-                {Math.round(hint.estimate * 100)}% · {hint.samples} samples
+                {Math.round(hint.estimate * 100)}% · {hint.samples === 1 ? "1 sample" : `${hint.samples} samples`}
               </span>
             </li>
           ))}
         </ol>
+      ) : null}
+      {hints && hints.moves.length > HINTS_SHOWN ? (
+        <button type="button" class="button button--quiet" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? "the best ten" : `all ${hints.moves.length} moves`}
+        </button>
       ) : null}
     </div>
   );
