@@ -110,6 +110,8 @@ class Redecision:
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             self.commands.fail(first.version, f"the recorded command cannot be read: {error}")
             return
+        if isinstance(command, table.ForkTable) and not self.evidence.source:
+            return  # a sandbox's opening is decided from its source's log: `source_link` says so
         ctx = table.decision_context(self.state, seat, at, self.seed, CountingChance)
         chance = ctx.chance
         assert isinstance(chance, CountingChance)

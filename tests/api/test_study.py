@@ -6,11 +6,17 @@ import time
 from typing import Any
 
 import asyncpg
+import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
+from commands.audit.report import AuditReport, audit
+from commands.log import published
+from commands.log.published import LogRecord
+from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, view
 from tests.api.test_bots import bots, bots_seated, finished, new_table, start  # noqa: F401 (a fixture)
+from tests.commands.tamper import data, relinked, with_data
 
 AnyClient = AsyncTestClient[Any]
 STEP = 10
@@ -195,3 +201,58 @@ async def test_bots_answer_for_the_seats_handed_to_them(client: AnyClient) -> No
         await asyncio.sleep(0.02)
     assert [seat["bot"] for seat in seen["seats"]] == handed
     assert seen["standings"], "the bot played its seat to the end"
+
+
+@pytest.mark.usefixtures("bots")
+async def test_a_sandbox_s_audit_holds_its_link_against_the_source_s_log(
+    client: AnyClient, pool: asyncpg.Pool
+) -> None:
+    source, tokens = await source_game(client, "mad")
+    opened = await forked(client, source, await a_step_in_play(client, source, tokens, STEP))
+    await play_out(client, opened["id"], opened["token"])
+    store = PostgresEventStore(pool)
+    records = published.published(opened["id"], await store.read_stream(opened["id"]))
+    source_log = published.published(source, await store.read_stream(source))
+    assert audit(records, source_log).ok
+    alone = audit(records)
+    assert failed_checks(alone) == ["source_link"]
+    assert "is needed" in next(c.detail for c in alone.checks if c.name == "source_link")
+    assert failed_checks(audit(relinked(with_link(records, "00" * 32)), source_log)) == [
+        "source_link"
+    ]
+
+
+def with_link(records: list[LogRecord], link: str) -> list[LogRecord]:
+    """The log with another link in `table.forked` and in the command that opened it, as a
+    careful cheat would change both (the chain is relinked after)."""
+    opening = data(records[0])
+    opening["sandbox"]["link"] = link
+    command = records[0].metadata["command"] | {"link": link}
+    first = with_data(records[0], opening)
+    first = msgspec.structs.replace(first, metadata=first.metadata | {"command": command})
+    return [first, *records[1:]]
+
+
+def failed_checks(report: AuditReport) -> list[str]:
+    return [check.name for check in report.checks if not check.ok]
+
+
+@pytest.mark.usefixtures("bots")
+async def test_a_sandbox_idle_for_a_week_refuses_moves_and_is_listed_no_more(
+    client: AnyClient, pool: asyncpg.Pool
+) -> None:
+    source, tokens = await source_game(client, "mad")
+    opened = await forked(client, source, await a_step_in_play(client, source, tokens, STEP))
+    sandbox, token = opened["id"], opened["token"]
+    await caught_up(pool, sandbox)
+    listed = ok(await client.get(f"/games/{source}/forks", params={"limit": 200}))["items"]
+    assert sandbox in [row["game_id"] for row in listed]
+    await pool.execute(
+        "UPDATE events SET recorded_at = recorded_at - interval '8 days' WHERE stream_id = $1",
+        sandbox,
+    )
+    move = (await view(client, sandbox, token))["legal_moves"][0]
+    answer = await client.post(f"/games/{sandbox}/commands", json=move, headers=bearer(token))
+    assert (answer.status_code, answer.json()["code"]) == (410, "sandbox_expired")
+    listed = ok(await client.get(f"/games/{source}/forks", params={"limit": 200}))["items"]
+    assert sandbox not in [row["game_id"] for row in listed]

@@ -157,3 +157,25 @@ def test_a_table_that_is_no_sandbox_hands_no_seats() -> None:
 
 def _cards(rules: AnyRules, table: tables.AnyTable) -> list[bytes]:
     return [msgspec.json.encode(card) for card in rules.all_cards(table.game)]
+
+
+def test_a_sandbox_played_out_forks_like_any_finished_game() -> None:
+    playout = finished(GAMES["mad"])
+    rules = playout.rules
+    command = tables.ForkTable("source-game", boundaries(playout)[1], LINK)
+    log = list(
+        tables.fork(rules, playout.events, True, command, context(tables.Table(), None, b"s"))
+    )
+    sandbox, ends = tables.fold(rules, log), []
+    while moves := tables.view(rules, sandbox, EVERY_SEAT).legal_moves:
+        seat = tables.acting_seat(rules, sandbox, EVERY_SEAT, moves[-1])
+        events = tables.decide(rules, sandbox, moves[-1], context(sandbox, seat, b"s"))
+        sandbox, ends = tables.fold(rules, events, sandbox), [*ends, len(log) + len(events)]
+        log += events
+    again = tables.ForkTable("sandbox", ends[0], LINK)
+    (forked,) = tables.fork(rules, log, True, again, context(tables.Table(), None, b"t"))
+    then = tables.fold(rules, log[: ends[0]])
+    assert forked.sandbox.source == "sandbox"
+    for seat in range(len(then.seats)):
+        reforked = tables.fold(rules, [forked])
+        assert tables.legal_moves(rules, reforked, seat) == tables.legal_moves(rules, then, seat)
