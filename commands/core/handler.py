@@ -32,6 +32,7 @@ from typing import Any
 import msgspec
 from prometheus_client import Counter, Histogram
 
+from commands.core import sandboxes
 from commands.core.envelope import Applied, Envelope, command_key
 from commands.core.games import GameRepository
 from commands.core.loaded import LoadedGame, token_hash
@@ -140,22 +141,16 @@ class CommandHandler:
     ) -> tuple[Applied, str | None]:
         """Open a sandbox at version `at` of the finished game `source_id` (`by` the player
         who asks, if signed in); returns it with the token of every seat (None on a retry)."""
-        source = await self.games.latest(source_id)
-        rows = await self.games.stored_events(source_id, 0)
-        chosen = rows[at - 1] if 1 <= at <= len(rows) else None
-        link = "" if chosen is None else msgspec.json.decode(chosen.metadata)["hash"]
-        command = table.ForkTable(source_id, at, link, by)
-        events = codec.decode_events(source.rules.kind, rows)
-        between = chosen is None or chosen.ends_command
-        game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
-        envelope = Envelope(game_id, None, command, command_id)
+        source = await sandboxes.source_at(self.games, source_id, at, by)
+        game_id = str(uuid.uuid5(_IDS, f"fork {command_id}") if command_id else uuid.uuid4())
+        envelope = Envelope(game_id, None, source.command, command_id)
         if done := await self._recorded_before(envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True), None
         secret, token = secrets.token_bytes(32), secrets.token_urlsafe(32)
         game = LoadedGame(game_id, source.rules, secret, table.AnyTable())
 
         def forked(rules: AnyRules, start: table.AnyTable, _: Any, ctx: Context) -> table.Decision:
-            opened = table.fork(rules, events, between, command, ctx)
+            opened = table.fork(rules, source.events, source.between, source.command, ctx)
             return table.Decision(opened, table.fold(rules, opened, start))
 
         def record_sandbox(events: Sequence[Any]) -> SideRecords:
