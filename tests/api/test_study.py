@@ -114,6 +114,8 @@ async def test_a_finished_game_forked_at_a_step_is_played_to_its_end_and_audited
     assert any(row["game_id"] == sandbox and row["finished"] for row in listed)
     summaries = ok(await client.get("/tables", params={"kind": kind}))["items"]
     assert sandbox not in [row["game_id"] for row in summaries]
+    lobby = ok(await client.get("/lobby", params={"kind": kind}))["items"]
+    assert sandbox not in [row["game_id"] for row in lobby]
 
 
 async def a_step_in_play(client: AnyClient, source: str, tokens: list[str], near: int) -> int:
@@ -256,3 +258,16 @@ async def test_a_sandbox_idle_for_a_week_refuses_moves_and_is_listed_no_more(
     assert (answer.status_code, answer.json()["code"]) == (410, "sandbox_expired")
     listed = ok(await client.get(f"/games/{source}/forks", params={"limit": 200}))["items"]
     assert sandbox not in [row["game_id"] for row in listed]
+
+
+@pytest.mark.usefixtures("bots")
+async def test_hints_at_a_finished_game_s_step_rank_the_moves_its_replay_offered(
+    client: AnyClient,
+) -> None:
+    source, tokens = await source_game(client, "gnono")
+    at = await a_step_in_play(client, source, tokens, STEP)
+    for seat, token in enumerate(tokens):
+        hints = ok(await client.get(f"/games/{source}/hints", params=_hint(seat, at)))
+        moves = sorted((hint["move"] for hint in hints["moves"]), key=str)
+        assert moves == sorted(await seat_moves(client, source, at, token), key=str)
+        assert hints["version"] == at
