@@ -8,7 +8,7 @@ import pytest
 
 from commands.log.registry import GAMES
 from domain import table as tables
-from domain.decider import EVERY_SEAT, AnyRules
+from domain.decider import EVERY_SEAT, SPECTATOR, AnyRules
 from domain.errors import DomainError
 from tests.domain.playout import Playout, context
 
@@ -179,3 +179,11 @@ def test_a_sandbox_played_out_forks_like_any_finished_game() -> None:
     for seat in range(len(then.seats)):
         reforked = tables.fold(rules, [forked])
         assert tables.legal_moves(rules, reforked, seat) == tables.legal_moves(rules, then, seat)
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_the_token_of_every_seat_hears_events_as_a_spectator_does(kind: str) -> None:
+    playout = finished(GAMES[kind])
+    for event in playout.events:
+        shown = tables.redact(playout.rules, event, EVERY_SEAT)
+        assert shown == tables.redact(playout.rules, event, SPECTATOR)
