@@ -122,7 +122,7 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
       <StandingsTable view={view} />
       <Series view={view} />
       <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
-      <Rematch view={view} gameId={gameId} token={token} />
+      {view.sandbox ? null : <Rematch view={view} gameId={gameId} token={token} />}
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
         <Link href="/">back to the lobby</Link>
