@@ -20,6 +20,8 @@ SPECTATOR: Final = -1
 """A viewer without a seat: sees the public table."""
 REFEREE: Final = -2
 """A viewer who sees everything: used for audits and for finished games."""
+EVERY_SEAT: Final = -3
+"""The one who forked a sandbox (`domain.table.sandbox`): acts for any seat, sees as one."""
 
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
 CommandT = TypeVar("CommandT", bound=msgspec.Struct)
@@ -132,6 +134,11 @@ class GameRules(Generic[OptionsT, CommandT, EventT, StateT, ViewT, CardT]):
     sample: Callable[[StateT, int, Chance], StateT] | None = None
     """A state `seat` cannot tell from this one, its unseen cards dealt anew from the
     `Chance` given (`domain.unseen`); what the `search` bot (`domain.search`) thinks on."""
+
+    deal_unseen: Callable[[StateT, frozenset[CardT], Chance], StateT] | None = None
+    """The state with the given unseen cards dealt anew from the `Chance`, every other card
+    where it lies (what `sample` does with the cards hidden from one seat); a sandbox
+    (`domain.table.sandbox`) deals the cards no seat sees anew, so its future is its own."""
 
     def seat_range(self, options: OptionsT) -> tuple[int, int]:
         """The fewest and most seats a table with these options may have."""

@@ -114,6 +114,46 @@ def search(
     return candidates[_best(rounds, len(candidates))]
 
 
+class Estimate(msgspec.Struct, frozen=True):
+    """One move's estimated result for the seat (0: last, 1: first; as `search` credits a
+    playout), the mean over `samples` playouts, one on each sampled state."""
+
+    move: Any
+    estimate: float
+    samples: int
+
+
+def rank(
+    rules: AnyRules,
+    state: Any,
+    seats: int,
+    seat: int,
+    moves: Sequence[Any],
+    chance: Chance,
+    budget: Budget,
+    clock: Callable[[], float] | None = None,
+) -> tuple[Estimate, ...]:
+    """Every one of `moves` (the seat's legal moves in `state`) with its estimate, best
+    first (ties in the order of `moves`): each round plays every move out on one sample with
+    common chance, as `search` does with its candidates. The first round is always played
+    whole, so that every move has a sample however short the budget."""
+    rounds: list[list[float]] = []
+    deadline = _deadline(budget, clock)
+    game = _Game(rules, seats, lambda: bool(rounds) and deadline())
+    for _ in range(budget.iterations):
+        sample = game.sample(state, seat, chance)
+        seed = chance.below(SEED_SPAN).to_bytes(8, "big")
+        results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in moves]
+        if game.stop():
+            break  # a round cut short would weigh its moves unevenly
+        rounds.append(results)
+    estimates = (
+        Estimate(move, statistics.fmean(results[index] for results in rounds), len(rounds))
+        for index, move in enumerate(moves)
+    )
+    return tuple(sorted(estimates, key=lambda estimate: -estimate.estimate))
+
+
 def _best(rounds: list[list[float]], width: int) -> int:
     """The candidate to play: the one ahead of the heuristic's pick (the first) by the most,
     among those ahead by more than `CONFIDENCE` standard errors of their paired differences

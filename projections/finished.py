@@ -36,8 +36,8 @@ class FinishedGames:
         return None
 
     def changes(self, state: None, stored: StoredEvent, event: Any) -> Changes:
-        if not isinstance(event, table.GameFinished):
-            return ()
+        if not isinstance(event, table.GameFinished) or event.sandbox is True:
+            return ()  # a sandbox's game is no game of the datasets
         assert stored.kind is not None
         at = stored.recorded_at
         row = FinishedGame(stored.stream_id, stored.kind, month_of(at), at)

@@ -103,7 +103,7 @@ class Ratings:
 
     def changes(self, state: Seated | None, stored: StoredEvent, event: Any) -> Changes:
         if state is None or stored.kind is None or not isinstance(event, table.GameFinished):
-            return ()
+            return ()  # a sandbox has no `table.created`, so no state: it is never rated
         sides = contest(stored.kind, state, event.standings)
         if len(sides) < 2:
             return ()

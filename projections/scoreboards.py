@@ -66,7 +66,7 @@ class Scoreboards:
             case table.SeatTaken():
                 key = {"game_id": game_id, "seat": event.seat}
                 return (Upsert("seat_names", key, {"name": event.name}),)
-            case table.GameFinished():
+            case table.GameFinished() if event.sandbox is not True:
                 assert stored.kind is not None
                 names = state or {}
                 changes: list[Change] = []

@@ -50,8 +50,8 @@ class TableSummaries:
         return folded_table(state, stored, event)
 
     def changes(self, state: table.AnyTable | None, stored: StoredEvent, event: Any) -> Changes:
-        if state is None or not stored.ends_command:
-            return ()
+        if state is None or not stored.ends_command or state.sandbox is not None:
+            return ()  # a sandbox is listed by `projections.sandboxes` alone
         return (upsert("table_summaries", summary(stored, state), ("game_id",)),)
 
 

@@ -25,6 +25,8 @@ class WatchedGames:
                 return (Upsert("watched_games", key, {"clock": True}),)
             case table.SeatTaken() if event.bot:
                 return (Upsert("watched_games", key, {"bots": True}),)
+            case table.SeatsHanded() if any(event.bots):
+                return (Upsert("watched_games", key, {"bots": True}),)
             case table.GameFinished() | table.TableCancelled():
                 return (Delete("watched_games", key),)
         return ()

@@ -44,6 +44,7 @@ API_BODIES: tuple[type[msgspec.Struct], ...] = (
     dataset.DatasetGame,
     bodies.KindInfo,
     bodies.TakeSeatRequest,
+    bodies.ForkRequest,
     bodies.QuickPlayRequest,
     bodies.ChallengeRequest,
     bodies.DeclineRequest,
@@ -60,9 +61,16 @@ KIND_FIELDS = {
     ("ChallengeRequest", "options"): "AnyOptions",
     ("LobbyTable", "options"): "AnyOptions",
     ("TableSummary", "public_view"): "TableView",
+    ("Hint", "move"): "AnyCommand",
 }
 """The fields of the bodies that are of a kind's own shape: the union over the kinds."""
-REQUEST_BODIES = ("TakeSeatRequest", "QuickPlayRequest", "ChallengeRequest", "DeclineRequest")
+REQUEST_BODIES = (
+    "TakeSeatRequest",
+    "QuickPlayRequest",
+    "ChallengeRequest",
+    "DeclineRequest",
+    "ForkRequest",
+)
 
 UNIONS = {
     "AnyCommand": ("Command", False, "A command of any kind (each kind's own union)."),

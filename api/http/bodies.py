@@ -11,6 +11,7 @@ from litestar.di import Provide
 from litestar.exceptions import InternalServerException
 
 from api.http.errors import HttpRefusal
+from api.http.params import MAX_VERSION
 from commands.core.redaction import VersionedEvent
 from commands.log import codec
 from commands.workers.strategies import strategies
@@ -102,6 +103,24 @@ class TakeSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     entropy: str = ""
     bot: str | None = None
     think: Budget | None = None
+
+
+class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The version of the finished game to fork at: one between two commands, in play."""
+
+    at: Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
+
+
+class SandboxOpened(msgspec.Struct, frozen=True):
+    """The sandbox `id`, forked at version `at` of game `source`, at its `version`; `token`
+    acts for every seat of it (shown once: null when the request was a retry)."""
+
+    id: str
+    kind: str
+    version: int
+    token: str | None
+    source: str
+    at: int
 
 
 class SeatGranted(msgspec.Struct, frozen=True):

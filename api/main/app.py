@@ -35,7 +35,10 @@ from api.routes.quickplay import quick_play
 from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
+from api.routes.study import STUDY_ROUTES
 from api.routes.web import missing, web_client
+from commands.workers import hints as hinting
+from commands.workers.thinking import LazyThinkers
 from infra.process import tracing, workers
 from infra.process.database import open_connection
 from infra.process.settings import Settings
@@ -123,6 +126,7 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
                     player_tickets=PlayerTicketBook(client, stream),
                     player_streams=streams,
                     audits=AuditThread(),
+                    hint_thinkers=LazyThinkers(hinting.PROCESSES),
                 )
                 listening = partial(open_connection, database_url, database_timeouts)
                 more: dict[str, workers.Work] = {
@@ -136,6 +140,7 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
                     finally:
                         hub.close()
                         app.state.audits.close()
+                        app.state.hint_thinkers.close()
         finally:
             await probe.close()
 
@@ -154,6 +159,7 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
             quick_play,
             rematch,
             *REPLAY_ROUTES,
+            *STUDY_ROUTES,
             *DATASET_ROUTES,
             assets_router(),
             web_client(),

@@ -43,7 +43,7 @@ def export(game_id: str | None, kind: str | None, month: str | None, out: Path |
     if game_id is not None:
         if kind or month:
             raise click.UsageError("give a GAME id, or --kind and --month, not both")
-        lines = published.to_lines(_or_exit(lambda: asyncio.run(_stored_log(game_id))))
+        lines = published.to_lines(_or_exit(lambda: asyncio.run(_stored_logs(game_id)))[0])
         with _output(out) as file:
             file.writelines(lines)
     elif kind is None or month is None:
@@ -73,16 +73,20 @@ def verify(file: Path) -> None:
 @click.command(help="Audit a finished game (by id, or from an exported --file); prints JSON.")
 @click.argument("game_id", required=False)
 @click.option("--file", "log_file", type=click.File("rb"), help="An exported log (JSON Lines).")
-def audit(game_id: str | None, log_file: BinaryIO | None) -> None:
+@click.option(
+    "--source", "source_file", type=click.File("rb"), help="A sandbox's source's exported log."
+)
+def audit(game_id: str | None, log_file: BinaryIO | None, source_file: BinaryIO | None) -> None:
     if (game_id is None) == (log_file is None):
         raise click.UsageError("give either a GAME id or --file, not both")
 
-    def records() -> list[published.LogRecord]:
-        return (
-            asyncio.run(_stored_log(game_id)) if game_id else published.from_lines(log_file or ())
-        )
+    def logs() -> Logs:
+        if game_id:
+            return asyncio.run(_stored_logs(game_id))
+        source = published.from_lines(source_file) if source_file else []
+        return published.from_lines(log_file or ()), source
 
-    report = _or_exit(lambda: audit_log(records()))
+    report = _or_exit(lambda: audit_log(*logs()))
     click.echo(msgspec.json.format(msgspec.json.encode(report)).decode())
     sys.exit(0 if report.ok else 1)
 
@@ -107,9 +111,16 @@ def _or_exit(work: Callable[[], T]) -> T:
         raise click.ClickException(str(error)) from None
 
 
-async def _stored_log(game_id: str) -> list[published.LogRecord]:
+Logs = tuple[list[published.LogRecord], list[published.LogRecord]]
+"""A game's log, and its source's when it is a sandbox's (else none)."""
+
+
+async def _stored_logs(game_id: str) -> Logs:
     settings = Settings.from_env()
     url, timeouts = database_url(settings), settings.database_timeouts
     async with open_pool(url, min_size=1, timeouts=timeouts) as pool:
-        rows = await PostgresEventStore(pool).read_stream(game_id)
-    return published.published(game_id, rows)
+        store = PostgresEventStore(pool)
+        rows = await store.read_stream(game_id)
+        forked = published.forked_from(rows)
+        source = [] if forked is None else await store.read_stream(forked.source)
+    return published.published(game_id, rows), [published.record(row) for row in source]

@@ -1,10 +1,11 @@
 """The game resources: catalogue, tables, seats, commands, views and events."""
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
+from litestar.params import QueryParameter
 
 from api.http.auth import (
     PLAYER_TOKEN_OR_NONE,
@@ -50,10 +51,12 @@ from api.http.rate_limits import RATE_LIMIT
 from commands.core.envelope import Envelope
 from commands.core.handler import CommandHandler
 from commands.core.redaction import VersionedEvent, redacted, rows_after, shown
+from commands.core.sandboxes import require_active
 from commands.log import codec
 from commands.log.registry import GAMES
 from commands.workers.strategies import strategy
 from domain import table
+from domain.decider import EVERY_SEAT
 
 AnyRequest = Request[Any, Any, Any]
 KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
@@ -100,6 +103,10 @@ COMMAND = Described(
         "missing_token",
         *VIEWER,
         *playing_codes(),
+        "not_a_sandbox",
+        "not_every_seat",
+        "wrong_seats",
+        "sandbox_expired",
         *KEYED,
         "busy",
     ),
@@ -197,9 +204,17 @@ class GamesController(Controller):
 
         The body is one of the kind's commands (`start_game` included, and `cancel_table`
         for the host before the start); the answer lists the events it caused as this seat
-        sees them."""
+        sees them. A sandbox's token of every seat (`POST /games/{id}/forks`) sends any
+        seat's legal move, made for that seat, and `hand_seats` to let bots play seats."""
         rules = await handler.games.rules_of(game_id)
         command = _decode_command(rules.kind, await whole_body(request))
+        if seat == EVERY_SEAT:  # a sandbox's: the move is made for the seat it is legal for
+            held = await handler.games.held(game_id)
+            await require_active(handler.games, held, handler.streams.now())
+            seat = table.acting_seat(rules, held.table, seat, command)
+        if isinstance(command, table.HandSeats):
+            for bot in filter(None, command.bots):
+                strategy(rules.kind, bot)
         applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
         versions = range(applied.first_version, applied.last_version + 1)
         after = applied.game or await handler.games.held(game_id)  # as live streams show it
@@ -213,11 +228,25 @@ class GamesController(Controller):
         operation_id="getGame",
     )
     async def view(
-        self, request: AnyRequest, game_id: GameId, handler: HandlerDependency
+        self,
+        request: AnyRequest,
+        game_id: GameId,
+        handler: HandlerDependency,
+        seat: Annotated[
+            int | None,
+            QueryParameter(ge=0, le=63, description="at a sandbox: the seat to see it as"),
+        ] = None,
     ) -> Response[table.TableView]:
-        """The caller's view: a seat's own hand and legal moves, or the spectator's table."""
-        game, seat = await game_and_viewer(handler, game_id, request)
-        return conditional(request, f"{game.table.version}.{seat}", game.view(seat))
+        """The caller's view: a seat's own hand and legal moves, or the spectator's table.
+
+        A sandbox's token of every seat sees it as the seat to move (`you`), or as `seat`,
+        with `every_seat` true."""
+        game, viewer = await game_and_viewer(handler, game_id, request)
+        shown = game.view(viewer)
+        if viewer == EVERY_SEAT and seat is not None and seat < len(game.table.seats):
+            shown = msgspec.structs.replace(game.view(seat), every_seat=True)
+        key = f"{game.table.version}.{viewer}.{shown.you}"
+        return conditional(request, key, shown)
 
     @get(
         "/{game_id:str}/events",

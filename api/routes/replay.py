@@ -37,9 +37,12 @@ class AuditThread:
         self._audits = Audits()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="audit")
 
-    async def report(self, game_id: str, rows: Sequence[StoredEvent]) -> AuditReport:
+    async def report(
+        self, game_id: str, rows: Sequence[StoredEvent], source: Sequence[StoredEvent] = ()
+    ) -> AuditReport:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, self._audits.report, game_id, rows)
+        audit = self._audits.report
+        return await loop.run_in_executor(self._thread, audit, game_id, rows, source)
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
@@ -129,10 +132,13 @@ async def game_log(
     operation_id="getAudit",
 )
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
-    """The five checks of a finished game's log; `first_failure` names what fails first."""
+    """The five checks of a finished game's log; `first_failure` names what fails first.
+    A sandbox's has a sixth, `source_link`: its opening's link is its source's chain."""
     stored = await handler.games.stored_events(game_id, 0)
+    forked = published.forked_from(stored)
+    source = [] if forked is None else await handler.games.stored_events(forked.source, 0)
     audits: AuditThread = state.audits
-    return await audits.report(game_id, stored)
+    return await audits.report(game_id, stored, source)
 
 
 REPLAY_ROUTES = [replay_view, game_log, game_audit]

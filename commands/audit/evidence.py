@@ -22,6 +22,9 @@ CHAIN = "hash_chain"
 COMMANDS = "commands"
 STANDINGS = "standings"
 CHECKS = (COMMITMENT, CHANCE, CHAIN, COMMANDS, STANDINGS)
+"""Every game's checks, in the order a report lists them."""
+SOURCE = "source_link"
+"""A sandbox's sixth check, listed after the others (`commands.audit.forked`)."""
 
 
 class Failure(msgspec.Struct, frozen=True):
@@ -52,9 +55,17 @@ class Evidence:
     """Each record's event, None where it does not decode."""
     problems: dict[int, str]
     """Why a record (by index) cannot be taken as it is."""
-    created: table.TableCreated | None
+    created: table.TableCreated | table.TableForked | None
+    """The event the log opens with: `table.created`, or `table.forked` at a sandbox."""
     revealed: list[tuple[int, table.SeedRevealed]]
     """Every seed reveal, with its version."""
+    source: Sequence[LogRecord] = ()
+    """A sandbox's source's published log, when the audit was given it."""
+
+    @property
+    def forked(self) -> table.TableForked | None:
+        """The event a sandbox's log opens with (None: the log is no sandbox's)."""
+        return self.created if isinstance(self.created, table.TableForked) else None
 
     @property
     def seed(self) -> bytes | None:
@@ -67,8 +78,9 @@ class Evidence:
             return None
 
 
-def read(records: Sequence[LogRecord]) -> Evidence:
-    """Decode a game's records; raises `malformed_log` when it is not a game log at all."""
+def read(records: Sequence[LogRecord], source: Sequence[LogRecord] = ()) -> Evidence:
+    """Decode a game's records (and, for a sandbox, its `source`'s log); raises
+    `malformed_log` when it is not a game log at all."""
     rules = game_rules(kind_of(records))
     events: list[Any | None] = []
     problems: dict[int, str] = {}
@@ -82,10 +94,11 @@ def read(records: Sequence[LogRecord]) -> Evidence:
         events.append(event)
         if codec.tag_of(event) != each.type:
             problems[index] = f"its type says {each.type}, its data is {codec.tag_of(event)}"
-    created = events[0] if isinstance(events[0], table.TableCreated) else None
+    opening = (table.TableCreated, table.TableForked)
+    created = events[0] if isinstance(events[0], opening) else None
     revealed = [
         (each.version, event)
         for each, event in zip(records, events, strict=True)
         if isinstance(event, table.SeedRevealed)
     ]
-    return Evidence(rules, records, events, problems, created, revealed)
+    return Evidence(rules, records, events, problems, created, revealed, source)

@@ -29,15 +29,19 @@ class Audits:
         self._size = size
         self._reports: OrderedDict[bytes, AuditReport] = OrderedDict()
 
-    def report(self, game_id: str, rows: Sequence[StoredEvent]) -> AuditReport:
-        """The audit of a game's stored rows, refused as `published.published` refuses them."""
+    def report(
+        self, game_id: str, rows: Sequence[StoredEvent], source: Sequence[StoredEvent] = ()
+    ) -> AuditReport:
+        """The audit of a game's stored rows (a sandbox's with its source's), refused as
+        `published.published` refuses them."""
         published.require_published(game_id, rows)
-        key = digest(rows)
+        key = digest([*rows, *source])
         kept = self._reports.get(key)
         if kept is not None:
             self._reports.move_to_end(key)
             return kept
-        report = audit(published.published(game_id, rows))
+        source_log = [published.record(row) for row in source]
+        report = audit(published.published(game_id, rows), source_log)
         self._reports[key] = report
         if len(self._reports) > self._size:
             self._reports.popitem(last=False)

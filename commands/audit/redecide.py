@@ -16,11 +16,13 @@ from typing import Any
 
 import msgspec
 
+from commands.audit import forked
 from commands.audit.evidence import CHANCE, COMMANDS, Evidence, Outcome
 from commands.log import codec
 from commands.log.published import LogRecord
 from domain import table
 from domain.chance import ALGORITHM, Chance
+from domain.decider import Context
 from domain.errors import DomainError
 
 
@@ -117,11 +119,13 @@ class Redecision:
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             self.commands.fail(first.version, f"the recorded command cannot be read: {error}")
             return None
+        if isinstance(command, table.ForkTable) and not self.evidence.source:
+            return None  # a sandbox's opening is decided from its source's log: `source_link`
         ctx = table.decision_context(self.state, seat, at, self.seed, CountingChance)
         chance = ctx.chance
         assert isinstance(chance, CountingChance)
         try:
-            decided = table.decided(self.evidence.rules, self.state, command, ctx)
+            events, after = self.decide(command, ctx)
         except DomainError as error:
             self.commands.fail(first.version, f"{_tag(command)} is refused ({error.code}): {error}")
             return None
@@ -129,7 +133,14 @@ class Redecision:
             self.commands.fail(first.version, f"deciding {_tag(command)} fails: {error!r}")
             return None
         self.count(chance)
-        return self.compare(group, decided, recorded, chance.draws > 0)
+        return after if self.compare(group, events, recorded, chance.draws > 0) else None
+
+    def decide(self, command: Any, ctx: Context) -> tuple[tuple[Any, ...], table.AnyTable | None]:
+        """A command's events decided again, with the table after them; a sandbox's opening
+        against its source, with no table (its recorded events are folded)."""
+        if isinstance(command, table.ForkTable):
+            return forked.opening(self.evidence, command, ctx), None
+        return table.decided(self.evidence.rules, self.state, command, ctx)
 
     def count(self, chance: CountingChance) -> None:
         self.decided += 1
@@ -137,20 +148,19 @@ class Redecision:
         self.drawing += chance.draws > 0
 
     def compare(
-        self, group: list[int], decided: table.Decision, recorded: Sequence[Any], drew: bool
-    ) -> table.AnyTable | None:
-        """Fail the check where the decided events differ from the recorded ones; the table
-        after them when they do not."""
-        difference = first_difference(decided.events, recorded)
+        self, group: list[int], decided: Sequence[Any], recorded: Sequence[Any], drew: bool
+    ) -> bool:
+        """Whether the decided events are the recorded ones; fail the check where not."""
+        difference = first_difference(decided, recorded)
         if difference is None:
-            return decided.table
+            return True
         index, reason = difference
         records = self.evidence.records
         version = records[group[index]].version if index < len(group) else None
         if version is None:
             version = records[group[-1]].version + 1
         (self.chance if drew else self.commands).fail(version, reason)
-        return None
+        return False
 
 
 def redecide(evidence: Evidence) -> tuple[Outcome, Outcome, table.AnyTable | None]:

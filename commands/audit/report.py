@@ -12,7 +12,10 @@ Five checks, each reported with what it verified or why it fails:
 4. ``commands``: every recorded command, decided again against the state before it, gives
    exactly its recorded events; an event that no command produced is named;
 5. ``standings``: the recorded standings are the outcome of the final state, and nothing
-   but the seed reveal (and the link to a rematch) follows them.
+   but the seed reveal (and the link to a rematch) follows them;
+6. ``source_link``, at a sandbox alone (`commands.audit.forked`): the link its log opens
+   with is the source's chain at the version it was forked at, and (check 4) its opening
+   decided again from the source's log gives the state it carries.
 
 ``first_failure`` names the commitment when it fails, since every recomputation rests on the
 seed; otherwise the failure at the earliest version, ties going to the check listed first.
@@ -26,12 +29,14 @@ from commands.audit.evidence import (
     CHAIN,
     CHECKS,
     COMMITMENT,
+    SOURCE,
     STANDINGS,
     Evidence,
     Failure,
     Outcome,
     read,
 )
+from commands.audit.forked import source_link
 from commands.audit.redecide import redecide
 from commands.log import codec
 from commands.log.published import LogRecord
@@ -51,12 +56,15 @@ class AuditReport(msgspec.Struct, frozen=True):
     first_failure: Failure | None
 
 
-def audit(records: Sequence[LogRecord]) -> AuditReport:
-    """Check a game's log; raises `malformed_log` when it is no game log at all."""
-    evidence = read(records)
+def audit(records: Sequence[LogRecord], source: Sequence[LogRecord] = ()) -> AuditReport:
+    """Check a game's log (a sandbox's with its `source`'s); raises `malformed_log` when it
+    is no game log at all."""
+    evidence = read(records, source)
     chance, commands, before_end = redecide(evidence)
     outcomes = [seed_commitment(evidence), chance, hash_chain(evidence), commands]
     outcomes.append(standings(evidence, before_end))
+    if (linked := source_link(evidence)) is not None:
+        outcomes.append(linked)
     failures = [failure for outcome in outcomes for failure in outcome.failures]
     return AuditReport(not failures, [_report(o) for o in outcomes], first_failure(failures))
 
@@ -64,7 +72,7 @@ def audit(records: Sequence[LogRecord]) -> AuditReport:
 def seed_commitment(evidence: Evidence) -> Outcome:
     outcome = Outcome(COMMITMENT, "SHA-256 of the revealed seed is the commitment at creation")
     if evidence.created is None:
-        outcome.fail(1, "the log does not begin with table.created")
+        outcome.fail(1, "the log does not begin with table.created (or table.forked)")
     if not evidence.revealed:
         outcome.fail(None, "the seed has not been revealed")
     for version, _ in evidence.revealed[1:]:
@@ -125,7 +133,7 @@ def first_failure(failures: Sequence[Failure]) -> Failure | None:
     for failure in failures:
         if failure.check == COMMITMENT:
             return failure
-    order = {name: rank for rank, name in enumerate(CHECKS)}
+    order = {name: rank for rank, name in enumerate((*CHECKS, SOURCE))}
     return min(
         failures,
         key=lambda f: (f.version is None, f.version or 0, order[f.check]),

@@ -32,6 +32,7 @@ from typing import Any
 import msgspec
 from prometheus_client import Counter, Histogram
 
+from commands.core import sandboxes
 from commands.core.envelope import Applied, Envelope, command_key
 from commands.core.games import GameRepository
 from commands.core.loaded import LoadedGame, token_hash
@@ -50,6 +51,7 @@ from commands.log.store import (
     TransientConflict,
 )
 from domain import table
+from domain.decider import EVERY_SEAT, AnyRules, Context
 from domain.errors import DomainError
 
 ATTEMPTS = 3
@@ -70,6 +72,8 @@ APPEND_SECONDS = Histogram(
 
 SideRecordsFor = Callable[[Sequence[Any]], SideRecords]
 """What to record beside the events a command is decided to produce."""
+Decider = Callable[[AnyRules, table.AnyTable, Any, Context], table.Decision]
+"""How a command is decided against a table: `domain.table.decided`, but for a fork."""
 
 
 class CommandHandler:
@@ -131,6 +135,31 @@ class CommandHandler:
             if done is None:
                 raise DomainError("conflict", "a game with this id exists already") from None
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
+
+    async def fork(
+        self, source_id: str, at: int, by: str | None, command_id: str | None
+    ) -> tuple[Applied, str | None]:
+        """Open a sandbox at version `at` of the finished game `source_id` (`by` the player
+        who asks, if signed in); returns it with the token of every seat (None on a retry)."""
+        source = await sandboxes.source_at(self.games, source_id, at, by)
+        game_id = str(uuid.uuid5(_IDS, f"fork {command_id}") if command_id else uuid.uuid4())
+        envelope = Envelope(game_id, None, source.command, command_id)
+        if done := await self._recorded_before(envelope):
+            return Applied(game_id, done.first_version, done.last_version, replayed=True), None
+        secret, token = secrets.token_bytes(32), secrets.token_urlsafe(32)
+        game = LoadedGame(game_id, source.rules, secret, table.AnyTable())
+
+        def forked(rules: AnyRules, start: table.AnyTable, _: Any, ctx: Context) -> table.Decision:
+            opened = table.fork(rules, source.events, source.between, source.command, ctx)
+            return table.Decision(opened, table.fold(rules, opened, start))
+
+        def record_sandbox(events: Sequence[Any]) -> SideRecords:
+            every = SeatToken(EVERY_SEAT, token_hash(token))
+            return SideRecords(new_game=NewGame(source.rules.kind, secret), seat_token=every)
+
+        async with self.games.lock(game_id):
+            applied = await self._apply(self._store, game, envelope, record_sandbox, forked)
+        return applied, token
 
     async def take_seat(
         self, game_id: str, command: table.TakeSeat, command_id: str | None
@@ -235,10 +264,11 @@ class CommandHandler:
         game: LoadedGame,
         envelope: Envelope,
         side_records: SideRecordsFor,
+        decide: Decider = table.decided,
     ) -> Applied:
         now = self.streams.now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
-        events, folded = table.decided(game.rules, game.table, envelope.command, ctx)
+        events, folded = decide(game.rules, game.table, envelope.command, ctx)
         envelope = msgspec.structs.replace(
             envelope, command_id=envelope.command_id or str(uuid.uuid4())
         )

@@ -142,6 +142,7 @@ def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
         table.CreateTable
         | table.TakeSeat
         | table.OpenRematch
+        | table.ForkTable
         | clocks.ClaimTimeout
         | table.command_type(game_rules(kind))
     )

@@ -72,12 +72,32 @@ def require_published(game_id: str, rows: Sequence[StoredEvent]) -> None:
 
 
 def kind_of(records: Sequence[LogRecord]) -> str:
-    """The game kind, from the `table.created` event every log begins with."""
+    """The game kind, from the `table.created` event every log begins with (`table.forked`
+    at a sandbox)."""
     try:
-        created = msgspec.json.decode(records[0].data, type=table.TableCreated)
+        opened: table.TableCreated | table.TableForked = msgspec.json.decode(
+            records[0].data, type=_OPENING
+        )
     except (IndexError, msgspec.DecodeError):
         raise DomainError("malformed_log", "a game log begins with table.created") from None
-    return created.kind
+    return opened.kind
+
+
+def forked_from(records: Sequence[codec.Stored]) -> table.Sandbox | None:
+    """What a sandbox's log says it was forked from (None: the log is no sandbox's)."""
+    if not records or records[0].type != codec.tag_of(table.TableForked):
+        return None
+    try:
+        return msgspec.json.decode(records[0].data, type=_Forked).sandbox
+    except msgspec.DecodeError:
+        return None
+
+
+_OPENING = table.TableCreated | table.TableForked
+
+
+class _Forked(msgspec.Struct, frozen=True):
+    sandbox: table.Sandbox
 
 
 def to_lines(records: Iterable[LogRecord]) -> Iterator[bytes]:

@@ -188,7 +188,11 @@ class _BotSeats:
 
 
 def _seats_a_bot(news: News) -> bool:
-    return any(isinstance(e, table.SeatTaken) and e.bot for e in news.table_events)
+    return any(
+        (isinstance(e, table.SeatTaken) and e.bot)
+        or (isinstance(e, table.SeatsHanded) and any(e.bots))
+        for e in news.table_events
+    )
 
 
 def _choose(game: LoadedGame, seat: int, bot: Player) -> Envelope | None:

@@ -4,7 +4,9 @@ A thinking bot holds a core for its whole budget; in the bot worker's event loop
 delay every other game's bot and clock, and in an API process every answer. So the worker
 sends the game's state to `think` in a process of its pool (`Thinkers`) and awaits the move.
 Only the state, the seat's moves, the chance and the budget cross over, all plain values, and
-the child finds the game's rules by kind in its own registry.
+the child finds the game's rules by kind in its own registry. Hints (every legal move ranked
+by the search's estimate, `domain.search.rank`) are thought about the same way, in a pool an
+API process starts on the first hint asked for (`LazyThinkers`).
 """
 
 import asyncio
@@ -19,7 +21,7 @@ from prometheus_client import Histogram
 
 from commands.log.registry import game_rules
 from domain.chance import Chance
-from domain.search import Budget, search
+from domain.search import Budget, Estimate, rank, search
 
 THINK_SECONDS = Histogram(
     "cardroom_bot_think_seconds",
@@ -64,6 +66,42 @@ def think(position: Position) -> tuple[Any, float]:
         rules, at.state, at.seats, at.seat, at.moves, at.chance, at.budget, time.monotonic
     )
     return move, time.monotonic() - started
+
+
+def ranked(position: Position) -> tuple[tuple[Estimate, ...], float]:
+    """Every one of the seat's moves with the search's estimate, best first, within the
+    budget by this process's clock, and the seconds it took."""
+    at, started = position, time.monotonic()
+    rules = game_rules(at.kind)
+    estimates = rank(
+        rules, at.state, at.seats, at.seat, at.moves, at.chance, at.budget, time.monotonic
+    )
+    return estimates, time.monotonic() - started
+
+
+async def rank_apart(pool: Executor | None, position: Position) -> tuple[Estimate, ...]:
+    """`ranked` in a process of `pool` (None: a thread of the loop's, as tests do)."""
+    loop = asyncio.get_running_loop()
+    estimates, _ = await loop.run_in_executor(pool, ranked, position)
+    return estimates
+
+
+class LazyThinkers:
+    """A pool of thinking processes started when first needed (most API processes are
+    never asked for a hint), and shut down with the process."""
+
+    def __init__(self, processes: int) -> None:
+        self._processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = thinkers(self._processes)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _ready() -> None:

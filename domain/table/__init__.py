@@ -10,11 +10,13 @@ The rooms, from the ground up: `vocabulary` (commands, events, the table and its
 `seating` (taking a seat; names and entropy), `ending` (what ends a command's events),
 `clock` (timeout claims, acting seats), `setup` (the table's size, start and bots' pace, set
 by its host), `starting` (the start and the cancelling), `lifecycle` (decide, evolve, fold),
-`views` (view, legal moves, redact).
+`views` (view, legal moves, redact), `sandbox` and `forking` (a finished game forked at one of
+its versions, to study it).
 """
 
 from domain.decider import Standing
 from domain.table.clock import acting_seats
+from domain.table.forking import fork
 from domain.table.lifecycle import (
     Decision,
     command_type,
@@ -28,6 +30,7 @@ from domain.table.lifecycle import (
     fold,
 )
 from domain.table.narration import narrate, voice
+from domain.table.sandbox import acting_seat
 from domain.table.seating import (
     BOT_NAMES,
     MAX_ENTROPY,
@@ -44,11 +47,15 @@ from domain.table.vocabulary import (
     AnyTable,
     CancelTable,
     CreateTable,
+    ForkTable,
     GameFinished,
     GameStarted,
+    HandSeats,
     OpenRematch,
     RematchOpened,
+    Sandbox,
     Seat,
+    SeatsHanded,
     SeatTaken,
     SeedRevealed,
     StartGame,
@@ -58,6 +65,7 @@ from domain.table.vocabulary import (
     TableCommand,
     TableCreated,
     TableEvent,
+    TableForked,
     TableView,
     TakeSeat,
     is_over,
@@ -75,12 +83,16 @@ __all__ = [
     "CancelTable",
     "CreateTable",
     "Decision",
+    "ForkTable",
     "GameFinished",
     "GameStarted",
+    "HandSeats",
     "OpenRematch",
     "RematchOpened",
+    "Sandbox",
     "Seat",
     "SeatTaken",
+    "SeatsHanded",
     "SeedRevealed",
     "Standing",
     "StartGame",
@@ -90,9 +102,11 @@ __all__ = [
     "TableCommand",
     "TableCreated",
     "TableEvent",
+    "TableForked",
     "TableSetup",
     "TableView",
     "TakeSeat",
+    "acting_seat",
     "acting_seats",
     "bot_pace",
     "check_seat",
@@ -105,6 +119,7 @@ __all__ = [
     "event_type",
     "evolve",
     "fold",
+    "fork",
     "is_over",
     "legal_moves",
     "narrate",

@@ -26,8 +26,12 @@ def closing(
     game: StateT,
     ending: Ending,
     ctx: Context,
+    sandbox: bool = False,
 ) -> tuple[TableEvent, ...]:
-    """What ends the command, given the game after its events."""
+    """What ends the command, given the game after its events; a sandbox's end says it is
+    one (`domain.table.sandbox`)."""
     if rules.is_terminal(game):
-        return (GameFinished(tuple(rules.outcome(game))), SeedRevealed(ctx.seed.hex()))
+        standings = tuple(rules.outcome(game))
+        finished = GameFinished(standings, sandbox=True) if sandbox else GameFinished(standings)
+        return (finished, SeedRevealed(ctx.seed.hex()))
     return () if ending.restart is None else (ending.restart,)

@@ -17,7 +17,7 @@ from domain import clocks
 from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
-from domain.table import starting
+from domain.table import sandbox, starting
 from domain.table.clock import acting_seats, claim_timeout, return_to_table
 from domain.table.ending import Ending, Plan, closing
 from domain.table.refusals import Refused
@@ -28,11 +28,14 @@ from domain.table.vocabulary import (
     AnyTable,
     CancelTable,
     CreateTable,
+    ForkTable,
     GameFinished,
     GameStarted,
+    HandSeats,
     OpenRematch,
     RematchOpened,
     Seat,
+    SeatsHanded,
     SeatTaken,
     SeedRevealed,
     StartGame,
@@ -41,6 +44,7 @@ from domain.table.vocabulary import (
     TableCommand,
     TableCreated,
     TableEvent,
+    TableForked,
     TakeSeat,
     game_of,
     options_of,
@@ -75,7 +79,7 @@ def decided(
     events, ending = _plan(rules, table, command, ctx)
     after = fold(rules, events, table)
     if ending is not None:
-        ended = closing(rules, game_of(after), ending, ctx)
+        ended = closing(rules, game_of(after), ending, ctx, table.sandbox is not None)
         events, after = (*events, *ended), fold(rules, ended, after)
     return Decision(events, after)
 
@@ -101,6 +105,10 @@ def _plan(
             return _open_rematch(table, command, ctx), None
         case CancelTable():
             return starting.cancel(table, ctx), None
+        case HandSeats():
+            return (sandbox.hand_seats(rules, table, command, ctx),), None
+        case ForkTable():
+            raise TypeError("a fork is decided against its source (domain.table.forking)")
         case _:
             return _play(rules, table, command, ctx)
 
@@ -152,6 +160,10 @@ def evolve(
             table = replace(table, rematch=event.game_id)
         case TableCancelled():
             table = replace(table, status="cancelled")
+        case TableForked():
+            return sandbox.forked(rules, event)
+        case SeatsHanded():
+            table = sandbox.handed(table, event)
     return replace(table, version=table.version + 1)
 
 
@@ -202,7 +214,7 @@ def event_type(rules: AnyRules) -> Any:
 
 def command_type(rules: AnyRules) -> Any:
     """The tagged union of every command a seat may post to a table of this kind."""
-    return StartGame | rules.Command | clocks.ReturnToTable | CancelTable
+    return StartGame | rules.Command | clocks.ReturnToTable | CancelTable | HandSeats
 
 
 def _create(

@@ -12,10 +12,12 @@ from domain.table.vocabulary import (
     GameStarted,
     RematchOpened,
     Seat,
+    SeatsHanded,
     SeatTaken,
     SeedRevealed,
     TableCancelled,
     TableCreated,
+    TableForked,
 )
 
 
@@ -45,6 +47,12 @@ def narrate(rules: AnyRules, shown: Any, heard_by: Voice) -> str:
             return "A rematch table is open"
         case TableCancelled():
             return f"{heard_by.subject(shown.seat)} called the table off"
+        case TableForked():
+            at = shown.sandbox
+            return f"A sandbox of {rules.title} was opened at step {at.at} of game {at.source}"
+        case SeatsHanded():
+            bots = [f"{name} plays seat {seat + 1}" for seat, name in enumerate(shown.bots) if name]
+            return f"Bots hold the seats: {listed(bots)}" if bots else "Every seat is yours to play"
         case clocks.ClockRestarted():
             return "The clock restarted"
         case clocks.SeatTimedOut():

@@ -29,9 +29,15 @@ Seating = Literal[
     "think_out_of_bounds",
 ]
 """Why a seat is refused."""
+Forking = Literal["not_finished", "beyond_end", "not_in_play"]
+"""Why a game cannot be forked at a version (`domain.table.forking`)."""
+Studying = Literal["not_a_sandbox", "not_every_seat", "wrong_seats"]
+"""Why a sandbox refuses to hand its seats (`domain.table.sandbox`)."""
 Code = (
     Playing
     | Seating
+    | Forking
+    | Studying
     | Literal["table_exists", "not_to_act", "not_timed_out", "game_not_over", "rematch_opened"]
     | clocks.Code
 )

@@ -4,13 +4,15 @@ leaves the server) and each event redacted for the viewer."""
 import msgspec
 
 from domain import clocks
-from domain.decider import REFEREE, CommandT, EventT, OptionsT, Rules, StateT
+from domain.decider import EVERY_SEAT, REFEREE, CommandT, EventT, OptionsT, Rules, StateT
 from domain.table.clock import acting_seats
+from domain.table.sandbox import redacted, shown_seat
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     StartGame,
     Table,
     TableEvent,
+    TableForked,
     TableView,
     game_of,
     options_of,
@@ -41,7 +43,11 @@ def view(
     between_commands: bool = True,
 ) -> TableView:
     """The table as `viewer` may see it; once finished, every hand is open to all. In the
-    middle of a command (a replay may stop there) nobody may act, so there are no moves."""
+    middle of a command (a replay may stop there) nobody may act, so there are no moves.
+    `EVERY_SEAT` sees a sandbox as the seat to move (`domain.table.sandbox.shown_seat`)."""
+    every_seat = viewer == EVERY_SEAT and table.sandbox is not None
+    if every_seat:
+        viewer = shown_seat(rules, table)
     game_viewer = REFEREE if table.status == "finished" else viewer
     moves = _offered(rules, table, viewer, between_commands)
     return TableView(
@@ -60,6 +66,8 @@ def view(
         rematch=table.rematch,
         setup=table.setup,
         rematch_of=table.rematch_of,
+        sandbox=table.sandbox,
+        every_seat=every_seat,
     )
 
 
@@ -80,6 +88,8 @@ def redact(
     viewer: int,
 ) -> msgspec.Struct | None:
     """An event as `viewer` may see it, or None when it shows them nothing."""
+    if isinstance(event, TableForked):
+        return redacted(event)
     if isinstance(event, TABLE_EVENTS):
         return event
     return rules.redact(event, viewer)

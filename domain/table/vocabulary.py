@@ -52,6 +52,39 @@ class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="
     game_id: str
 
 
+class Seat(msgspec.Struct, frozen=True):
+    name: str
+    bot: str | None = None
+    player: str | None = None
+
+
+class ForkTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="fork_table"):
+    """Open a sandbox at version `at` of the finished game `source`, whose hash chain's link
+    at `at` is `link` (`domain.table.forking`); `by` is the player who forks, if signed in."""
+
+    source: str
+    at: int
+    link: str
+    by: str | None = None
+
+
+class HandSeats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="hand_seats"):
+    """At a sandbox: who plays each seat from now on, a bot by name or (null) the one who
+    forked it."""
+
+    bots: tuple[str | None, ...]
+
+
+class Sandbox(msgspec.Struct, frozen=True):
+    """What a sandbox was forked from: version `at` of game `source`, whose hash chain's
+    link there is `link`; `by` is the player who forked it, if signed in."""
+
+    source: str
+    at: int
+    link: str
+    by: str | None = None
+
+
 class TableCreated(msgspec.Struct, frozen=True, tag="table.created"):
     kind: str
     options: dict[str, Any]
@@ -78,6 +111,9 @@ class GameStarted(msgspec.Struct, frozen=True, tag="table.game_started"):
 
 class GameFinished(msgspec.Struct, frozen=True, tag="table.game_finished"):
     standings: tuple[Standing, ...]
+    sandbox: bool | UnsetType = UNSET
+    """True at a sandbox (`domain.table.sandbox`), whose results count nowhere; left out
+    elsewhere, so logs recorded before it read as they always did."""
 
 
 class SeedRevealed(msgspec.Struct, frozen=True, tag="table.seed_revealed"):
@@ -88,6 +124,29 @@ class TableCancelled(msgspec.Struct, frozen=True, tag="table.cancelled"):
     """The host called the table off before its start: no game will be played at it."""
 
     seat: int
+
+
+class TableForked(msgspec.Struct, frozen=True, tag="table.forked"):
+    """A sandbox opened at version `at` of the finished game `source` (its chain's `link`
+    there): the game's `options`, its `seats` by name, and its state then (`game`, of the
+    phase named `phase`) with the cards no seat could see dealt anew from the sandbox's own
+    seed (committed to by `commitment`). `game` is left out of the event as a viewer gets it
+    until the sandbox is over, since it holds the sandbox's future."""
+
+    kind: str
+    options: dict[str, Any]
+    commitment: str
+    sandbox: Sandbox
+    seats: tuple[Seat, ...]
+    phase: str
+    game: dict[str, Any] | None = None
+    algorithm: str = ALGORITHM
+
+
+class SeatsHanded(msgspec.Struct, frozen=True, tag="table.seats_handed"):
+    """At a sandbox: each seat's bot from now on (null: the one who forked it plays it)."""
+
+    bots: tuple[str | None, ...]
 
 
 class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
@@ -104,6 +163,8 @@ TableEvent = (
     | SeedRevealed
     | RematchOpened
     | TableCancelled
+    | TableForked
+    | SeatsHanded
     | clocks.ClockEvent
 )
 TABLE_EVENTS = (
@@ -114,6 +175,8 @@ TABLE_EVENTS = (
     SeedRevealed,
     RematchOpened,
     TableCancelled,
+    TableForked,
+    SeatsHanded,
     clocks.ClockRestarted,
     clocks.SeatTimedOut,
     clocks.SeatMarkedAbsent,
@@ -129,15 +192,11 @@ TableCommand = (
     | StartGame
     | OpenRematch
     | CancelTable
+    | ForkTable
+    | HandSeats
     | clocks.ClaimTimeout
     | clocks.ReturnToTable
 )
-
-
-class Seat(msgspec.Struct, frozen=True):
-    name: str
-    bot: str | None = None
-    player: str | None = None
 
 
 class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
@@ -160,6 +219,8 @@ class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
 
     budgets: tuple[Budget | None, ...] = ()
     """Each seat's thinking budget a move, when its bot asked for one."""
+    sandbox: Sandbox | None = None
+    """What the table was forked from, when it is a sandbox (`domain.table.sandbox`)."""
 
 
 AnyTable = Table[Any, Any]
@@ -170,7 +231,8 @@ class TableView(msgspec.Struct, frozen=True):
     """The table as one viewer sees it; `game` is the game's own view, `legal_moves` the
     commands the viewer may send now, `rematch` the table its seats play again at,
     `rematch_of` the table this one is the rematch of, `setup` the table's size, start and
-    bots' pace as its host chose them."""
+    bots' pace as its host chose them; at a sandbox, `sandbox` says what it was forked from
+    and `every_seat` that the caller acts for every seat (seeing as `you`)."""
 
     kind: str
     status: Status
@@ -187,6 +249,8 @@ class TableView(msgspec.Struct, frozen=True):
     rematch: str | None = None
     setup: TableSetup = TableSetup()
     rematch_of: str | None = None
+    sandbox: Sandbox | None = None
+    every_seat: bool = False
 
 
 def is_over(table: AnyTable) -> bool:

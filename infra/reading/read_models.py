@@ -9,6 +9,7 @@ connection, in the transaction that saves the checkpoint.
 
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from functools import cache
 from typing import Any, Generic, TypeVar
 
@@ -34,6 +35,7 @@ from projections.model import (
     replay,
 )
 from projections.ratings import PlayerRating, RatingChange, RatingRow
+from projections.sandboxes import SandboxRow
 from projections.scoreboards import PlayerGame, PlayerKind, ScoreboardRow
 from projections.summaries import TableSummary
 
@@ -163,6 +165,30 @@ async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -
         " ORDER BY created_at DESC, game_id"
     )
     return await _page(pool, LobbyTable, sql, (kind,), limit, offset)
+
+
+async def sandboxes(
+    pool: asyncpg.Pool,
+    source: str | None,
+    player: str | None,
+    idle_since: datetime,
+    limit: int,
+    offset: int,
+) -> Page[SandboxRow]:
+    """The sandboxes forked from game `source`, or by `player`, newest first, but those idle
+    since before `idle_since` (expired: `domain.table.sandbox.IDLE`)."""
+    latest = "(SELECT max(recorded_at) FROM events e WHERE e.stream_id = s.game_id)"
+    over = (
+        "EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.game_id"
+        " AND e.type = 'table.game_finished')"
+    )
+    columns = _columns(SandboxRow, last_activity=latest, finished=over)
+    sql = (
+        f"SELECT * FROM (SELECT {columns} FROM sandboxes s"
+        " WHERE ($1::text IS NULL OR source = $1) AND ($2::text IS NULL OR forked_by = $2))"
+        " AS listed WHERE last_activity >= $3 ORDER BY created_at DESC, game_id"
+    )
+    return await _page(pool, SandboxRow, sql, (source, player, idle_since), limit, offset)
 
 
 async def table_summaries(

@@ -27,6 +27,7 @@ TICKET = {TICKET_SCHEME: []}
 PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
     ("post", "/games/{game_id}/seats"): [PLAYER, {}],
+    ("post", "/games/{game_id}/forks"): [PLAYER, {}],
     ("post", "/quickplay"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],
     ("post", "/games/{game_id}/tickets"): [SEAT],
@@ -39,7 +40,13 @@ SECURITY = {
         key: [PLAYER]
         for key in operations(unconnected_app())
         if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
-        or key[1] in ("/players/me/live", "/players/me/games", "/players/me/challenges")
+        or key[1]
+        in (
+            "/players/me/live",
+            "/players/me/games",
+            "/players/me/challenges",
+            "/players/me/sandboxes",
+        )
     },
     ("get", "/player"): [PLAYER],
 }
@@ -201,6 +208,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     seen = await api.ok("get", "/games/{game_id}", game_id=game_id, token=tokens[1])
     assert seen["rematch"] == rematch["game_id"]
     await read_models(api, kind, game_id, players[0])
+    await study(api, game_id, decided[len(decided) // 2], player_tokens[0])
     await datasets(api, kind, game_id)
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
     await challenges_and_news(api, kind, players, player_tokens)
@@ -293,6 +301,25 @@ async def read_models(api: PublishedClient, kind: str, game_id: str, player: str
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the read models did not catch up")
+
+
+async def study(api: PublishedClient, game_id: str, at: int, player: str) -> None:
+    """A sandbox forked by a player at a version a command left the game at, its hints, and
+    the lists of sandboxes once the projection has it."""
+    fork = {"at": at}
+    opened = await api.ok(
+        "post", "/games/{game_id}/forks", 201, json_body=fork, game_id=game_id, token=player
+    )
+    seen = await api.ok("get", "/games/{game_id}", game_id=opened["id"], token=opened["token"])
+    hints = {"seat": seen["you"], "milliseconds": 10}
+    await api.ok("get", "/games/{game_id}/hints", game_id=opened["id"], params=hints)
+    for _ in range(200):
+        forks = await api.ok("get", "/games/{game_id}/forks", game_id=game_id)
+        mine = await api.ok("get", "/players/me/sandboxes", token=player)
+        if forks["items"] and mine["items"]:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the sandboxes' read model did not catch up")
 
 
 async def datasets(api: PublishedClient, kind: str, game_id: str) -> None:

@@ -50,9 +50,9 @@ def audited(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The lengths of the logs actually audited, in order, by every `Audits`."""
     lengths: list[int] = []
 
-    def counted(records: list[LogRecord]) -> AuditReport:
+    def counted(records: list[LogRecord], source: list[LogRecord]) -> AuditReport:
         lengths.append(len(records))
-        return audit(records)
+        return audit(records, source)
 
     monkeypatch.setattr(audits_module, "audit", counted)
     return lengths

@@ -108,7 +108,8 @@ export interface paths {
          *
          *     The body is one of the kind's commands (`start_game` included, and `cancel_table`
          *     for the host before the start); the answer lists the events it caused as this seat
-         *     sees them.
+         *     sees them. A sandbox's token of every seat (`POST /games/{id}/forks`) sends any
+         *     seat's legal move, made for that seat, and `hand_seats` to let bots play seats.
          *
          *     Needs the seat's token: `Authorization: Bearer <token>`.
          */
@@ -224,6 +225,9 @@ export interface paths {
         /**
          * View
          * @description The caller's view: a seat's own hand and legal moves, or the spectator's table.
+         *
+         *     A sandbox's token of every seat sees it as the seat to move (`you`), or as `seat`,
+         *     with `every_seat` true.
          *
          *     With a seat's token it is what that seat sees; without, a spectator's.
          */
@@ -819,8 +823,87 @@ export interface paths {
         /**
          * GameAudit
          * @description The five checks of a finished game's log; `first_failure` names what fails first.
+         *     A sandbox's has a sixth, `source_link`: its opening's link is its source's chain.
          */
         get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forks
+         * @description The sandboxes forked from this game, newest first, but those expired. A read model:
+         *     it trails the log by the projection lag.
+         */
+        get: operations["listForks"];
+        put?: never;
+        /**
+         * Fork
+         * @description Open a sandbox at version `at` of a finished game: its state then (every hand as it
+         *     was), chance going on from a fresh committed seed, and one token (`every_seat`) that
+         *     plays any seat: post a seat's legal move with it and the move is made for that seat.
+         *     Anyone may fork a finished game; a game still played cannot be forked (`not_finished`).
+         *     With a player's token the sandbox is listed on the player's own page. A sandbox counts
+         *     in no scoreboard, rating, lobby or dataset, and expires when idle for a week.
+         *
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
+         */
+        post: operations["forkGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/players/me/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MySandboxes
+         * @description The sandboxes the caller (Bearer player token) forked, newest first, but those
+         *     expired. A read model: it trails the log by the projection lag.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        get: operations["listMySandboxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{game_id}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hints
+         * @description The seat's legal moves ranked by the search bot's estimate of its result (0: last,
+         *     1: first), each with the number of sampled states behind it: at a sandbox, or at version
+         *     `at` of a finished game (its replay). Never at a game still played that is no sandbox
+         *     (`not_a_sandbox`). The search thinks in a process of its own for at most `milliseconds`.
+         */
+        get: operations["getHints"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1008,7 +1091,7 @@ export interface components {
             card: components["schemas"]["CnoCard"];
             pile: number;
         };
-        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
+        CnoCommand: components["schemas"]["StartGame"] | components["schemas"]["CnoPlayCard"] | components["schemas"]["CnoStartPile"] | components["schemas"]["CnoCycleHand"] | components["schemas"]["CnoSetAsideNeon"] | components["schemas"]["CnoDeclareDone"] | components["schemas"]["CnoDealRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"] | components["schemas"]["HandSeats"];
         CnoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1051,7 +1134,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         CnoHandCycled: {
             /** @enum {unknown} */
             type: "cno.hand_cycled";
@@ -1238,6 +1321,10 @@ export interface components {
             setup: components["schemas"]["TableSetup"];
             /** @default null */
             rematch_of: string | null;
+            /** @default null */
+            sandbox: components["schemas"]["Sandbox"] | null;
+            /** @default false */
+            every_seat: boolean;
         };
         CnoView: {
             phase: string;
@@ -1375,7 +1462,7 @@ export interface components {
             to_attacker: components["schemas"]["EclipticCard"] | null;
             to_defender: components["schemas"]["EclipticCard"] | null;
         };
-        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
+        EclipticCommand: components["schemas"]["StartGame"] | components["schemas"]["EclipticPlayTurn"] | components["schemas"]["EclipticKeepCard"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"] | components["schemas"]["HandSeats"];
         EclipticCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1407,7 +1494,7 @@ export interface components {
                 clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         EclipticGameEnded: {
             /** @enum {unknown} */
             type: "ecliptic.game_ended";
@@ -1503,6 +1590,10 @@ export interface components {
             setup: components["schemas"]["TableSetup"];
             /** @default null */
             rematch_of: string | null;
+            /** @default null */
+            sandbox: components["schemas"]["Sandbox"] | null;
+            /** @default false */
+            every_seat: boolean;
         };
         /** @description `final`: the stock is out and this is the last turn; `replay`: earned by a triplet. */
         EclipticTurnBegan: {
@@ -1553,6 +1644,10 @@ export interface components {
             version: number | null;
             reason: string;
         };
+        /** @description The version of the finished game to fork at: one between two commands, in play. */
+        ForkRequest: {
+            at: number;
+        };
         GameCreated: {
             id: string;
             /** @enum {string} */
@@ -1563,6 +1658,7 @@ export interface components {
             /** @enum {unknown} */
             type: "table.game_finished";
             standings: components["schemas"]["Standing"][];
+            sandbox?: boolean;
         };
         /** @description A message whose `data` is a `AnyEvent` (JSON). */
         GameLiveEventMessage: {
@@ -1644,7 +1740,7 @@ export interface components {
             /** @enum {unknown} */
             colour: "blue" | "green" | "red" | "yellow";
         };
-        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
+        GnonoCommand: components["schemas"]["StartGame"] | components["schemas"]["GnonoPlayCard"] | components["schemas"]["GnonoDrawCard"] | components["schemas"]["GnonoPlayDrawn"] | components["schemas"]["GnonoKeepCard"] | components["schemas"]["GnonoChooseColour"] | components["schemas"]["GnonoDealNextRound"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"] | components["schemas"]["HandSeats"];
         GnonoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1685,7 +1781,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /** @description Each draw round (ties redraw among the tied seats) and the seat that plays first. */
         GnonoFirstPlayerDrawn: {
             /** @enum {unknown} */
@@ -1812,6 +1908,10 @@ export interface components {
             setup: components["schemas"]["TableSetup"];
             /** @default null */
             rematch_of: string | null;
+            /** @default null */
+            sandbox: components["schemas"]["Sandbox"] | null;
+            /** @default false */
+            every_seat: boolean;
         };
         /** @description It is now `seat`'s turn; `skipped` lost theirs on the way. */
         GnonoTurnPassed: {
@@ -1848,6 +1948,15 @@ export interface components {
             /** @default null */
             winner: number | null;
         };
+        /**
+         * @description At a sandbox: who plays each seat from now on, a bot by name or (null) the one who
+         *         forked it.
+         */
+        HandSeats: {
+            /** @enum {unknown} */
+            type: "hand_seats";
+            bots: (string | null)[];
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "degraded";
@@ -1855,6 +1964,19 @@ export interface components {
             postgres: "ok" | "down";
             /** @enum {string} */
             redis: "ok" | "down";
+        };
+        /** @description One legal move, its estimated result for the seat (0: last, 1: first) and the number of sampled states played out behind the estimate. */
+        Hint: {
+            move: components["schemas"]["AnyCommand"];
+            estimate: number;
+            samples: number;
+        };
+        /** @description The seat's legal moves at `version`, best first by the search's estimate, thought about for at most `milliseconds` (none when the seat had no move to make). */
+        Hints: {
+            seat: number;
+            version: number;
+            milliseconds: number;
+            moves: components["schemas"]["Hint"][];
         };
         /**
          * @description `clock_schema` is the JSON Schema of the `clock` option, null for a kind without turns
@@ -1951,7 +2073,7 @@ export interface components {
             seat: number;
             cards: components["schemas"]["MadCard"][];
         };
-        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
+        MadCommand: components["schemas"]["StartGame"] | components["schemas"]["MadPlaceCard"] | components["schemas"]["MadDrawCards"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"] | components["schemas"]["HandSeats"];
         MadCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1990,7 +2112,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         MadFalloutDraw: {
             seat: number;
             card: components["schemas"]["MadCard"] | null;
@@ -2073,6 +2195,10 @@ export interface components {
             setup: components["schemas"]["TableSetup"];
             /** @default null */
             rematch_of: string | null;
+            /** @default null */
+            sandbox: components["schemas"]["Sandbox"] | null;
+            /** @default false */
+            every_seat: boolean;
         };
         MadTurnPassed: {
             /** @enum {unknown} */
@@ -2112,7 +2238,7 @@ export interface components {
             rotation: number;
             face: number;
         };
-        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"];
+        OnexenoCommand: components["schemas"]["StartGame"] | components["schemas"]["OnexenoPlaceCard"] | components["schemas"]["OnexenoPass"] | components["schemas"]["OnexenoDealHand"] | components["schemas"]["ReturnToTable"] | components["schemas"]["CancelTable"] | components["schemas"]["HandSeats"];
         OnexenoCreateGame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2161,7 +2287,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /** @description A shuffled deal: hands, the face-down stack (top first) and the first field card. */
         OnexenoHandDealt: {
             /** @enum {unknown} */
@@ -2281,6 +2407,10 @@ export interface components {
             setup: components["schemas"]["TableSetup"];
             /** @default null */
             rematch_of: string | null;
+            /** @default null */
+            sandbox: components["schemas"]["Sandbox"] | null;
+            /** @default false */
+            every_seat: boolean;
         };
         /** @description The lines of five the last card completed, taken off the field by `seat`. */
         OnexenoTricksTaken: {
@@ -2497,6 +2627,46 @@ export interface components {
             /** @enum {unknown} */
             type: "return_to_table";
         };
+        /**
+         * @description What a sandbox was forked from: version `at` of game `source`, whose hash chain's
+         *         link there is `link`; `by` is the player who forked it, if signed in.
+         */
+        Sandbox: {
+            source: string;
+            at: number;
+            link: string;
+            /** @default null */
+            by: string | null;
+        };
+        /** @description The sandbox `id`, forked at version `at` of game `source`, at its `version`; `token` acts for every seat of it (shown once: null when the request was a retry). */
+        SandboxOpened: {
+            id: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            version: number;
+            token: string | null;
+            source: string;
+            at: number;
+        };
+        /** @description One page; `next_offset` is null on the last. */
+        SandboxPage: {
+            items: components["schemas"]["SandboxRow"][];
+            next_offset: number | null;
+        };
+        /** @description A sandbox: forked at version `at` of game `source` (by the player `forked_by`, when signed in), `finished` once its game is over; `last_activity` is its latest event's time (both read from the log as it is listed). */
+        SandboxRow: {
+            game_id: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            source: string;
+            at: number;
+            forked_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            finished: boolean;
+            /** Format: date-time */
+            last_activity: string;
+        };
         /** @description One page; `next_offset` is null on the last. */
         ScoreboardPage: {
             items: components["schemas"]["ScoreboardRow"][];
@@ -2562,6 +2732,12 @@ export interface components {
             seat: number;
             at: string;
         };
+        /** @description At a sandbox: each seat's bot from now on (null: the one who forked it plays it). */
+        SeatsHanded: {
+            /** @enum {unknown} */
+            type: "table.seats_handed";
+            bots: (string | null)[];
+        };
         SeedRevealed: {
             /** @enum {unknown} */
             type: "table.seed_revealed";
@@ -2600,6 +2776,28 @@ export interface components {
             /** @default hmac-sha256-v1 */
             algorithm: string;
             rematch_of?: string;
+        };
+        /**
+         * @description A sandbox opened at version `at` of the finished game `source` (its chain's `link`
+         *         there): the game's `options`, its `seats` by name, and its state then (`game`, of the
+         *         phase named `phase`) with the cards no seat could see dealt anew from the sandbox's own
+         *         seed (committed to by `commitment`). `game` is left out of the event as a viewer gets it
+         *         until the sandbox is over, since it holds the sandbox's future.
+         */
+        TableForked: {
+            /** @enum {unknown} */
+            type: "table.forked";
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            options: Record<string, never>;
+            commitment: string;
+            sandbox: components["schemas"]["Sandbox"];
+            seats: components["schemas"]["Seat"][];
+            phase: string;
+            /** @default null */
+            game: Record<string, never> | null;
+            /** @default hmac-sha256-v1 */
+            algorithm: string;
         };
         /** @description One page; `next_offset` is null on the last. */
         TablePage: {
@@ -2855,7 +3053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host */
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_host, not_a_sandbox, not_every_seat */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2882,6 +3080,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused. `code`: sandbox_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Refused. `code`: body_too_large */
             413: {
                 headers: {
@@ -2891,7 +3098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: idempotency_key_reused */
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: wrong_seats, idempotency_key_reused */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,7 +3533,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description at a sandbox: the seat to see it as */
+                seat?: number | null;
+            };
             header?: never;
             path: {
                 /** @description the game's id (a UUID) */
@@ -5397,6 +5607,381 @@ export interface operations {
             };
             /** @description Refused: it does not fit the game (or the players) as it stands. `code`: game_not_over, malformed_log */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listForks: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id (a UUID) */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    forkGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry-safe request id: at most 200 printable ASCII characters */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description the game's id (a UUID) */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForkRequest"];
+            };
+        };
+        responses: {
+            /** @description The same answer again: this `Idempotency-Key` was used before. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxOpened"];
+                };
+            };
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxOpened"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete, invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: game_not_found, beyond_end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: not_finished, not_in_play */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: busy, unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMySandboxes: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHints: {
+        parameters: {
+            query: {
+                /** @description the seat to rank moves for */
+                seat: number;
+                /** @description a finished game's version */
+                at?: number | null;
+                /** @description thinking time, 10 to 2000 ms */
+                milliseconds?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id (a UUID) */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hints"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: not_a_sandbox */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: game_not_found, beyond_end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: sandbox_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: no_such_seat */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

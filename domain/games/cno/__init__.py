@@ -70,7 +70,15 @@ from domain.games.cno.cards import Card
 from domain.games.cno.model import Command, Event, Options, initial_state
 from domain.games.cno.narration import narrate
 from domain.games.cno.rules import Code, decide, evolve, is_terminal, legal_moves, start
-from domain.games.cno.views import all_cards, hidden, outcome, redact, sample, view
+from domain.games.cno.views import (
+    all_cards,
+    deal_unseen,
+    hidden,
+    outcome,
+    redact,
+    sample,
+    view,
+)
 
 rules = GameRules(
     kind="cno",
@@ -95,6 +103,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    deal_unseen=deal_unseen,
     refusal_codes=codes(Code),
     real_time=True,
     blurb=(

@@ -95,9 +95,15 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
 
 def sample(state: State, viewer: int, chance: Chance) -> State:
     """A state `viewer` cannot tell from this one: the face-down cards dealt anew."""
+    return deal_unseen(state, hidden(state, viewer), chance)
+
+
+def deal_unseen(state: State, unseen: frozenset[Card], chance: Chance) -> State:
+    """`state` with the cards in `unseen` dealt anew from `chance` (`domain.unseen`), every
+    other card where it lies."""
     players = state.board.players
     zones = tuple(zone for player in players for zone in (player.hand, player.stock))
-    dealt = redeal(zones, hidden(state, viewer), chance)
+    dealt = redeal(zones, unseen, chance)
     dealt_players = tuple(
         msgspec.structs.replace(player, hand=dealt[2 * seat], stock=dealt[2 * seat + 1])
         for seat, player in enumerate(players)

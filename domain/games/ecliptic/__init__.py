@@ -59,7 +59,15 @@ from domain.games.ecliptic.cards import Card
 from domain.games.ecliptic.model import Command, Event, Options, initial_state
 from domain.games.ecliptic.narration import narrate
 from domain.games.ecliptic.rules import Code, decide, evolve, is_terminal, legal_moves, start
-from domain.games.ecliptic.views import all_cards, hidden, outcome, redact, sample, view
+from domain.games.ecliptic.views import (
+    all_cards,
+    deal_unseen,
+    hidden,
+    outcome,
+    redact,
+    sample,
+    view,
+)
 
 rules = GameRules(
     kind="ecliptic",
@@ -90,4 +98,5 @@ rules = GameRules(
     minutes=(15, 25),
     narrate=narrate,
     sample=sample,
+    deal_unseen=deal_unseen,
 )

@@ -127,7 +127,13 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
 
 def sample(state: State, viewer: int, chance: Chance) -> State:
     """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
-    dealt = redeal((*state.hands, state.stock), hidden(state, viewer), chance)
+    return deal_unseen(state, hidden(state, viewer), chance)
+
+
+def deal_unseen(state: State, unseen: frozenset[Card], chance: Chance) -> State:
+    """`state` with the cards in `unseen` dealt anew from `chance` (`domain.unseen`), every
+    other card where it lies."""
+    dealt = redeal((*state.hands, state.stock), unseen, chance)
     return replace(state, hands=dealt[:-1], stock=dealt[-1])
 
 

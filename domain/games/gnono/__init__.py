@@ -64,7 +64,15 @@ from domain.games.gnono.cards import Card
 from domain.games.gnono.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.gnono.narration import narrate
 from domain.games.gnono.rules import Code, decide, evolve, is_terminal, legal_moves, start
-from domain.games.gnono.views import all_cards, hidden, outcome, redact, sample, view
+from domain.games.gnono.views import (
+    all_cards,
+    deal_unseen,
+    hidden,
+    outcome,
+    redact,
+    sample,
+    view,
+)
 
 rules = GameRules(
     kind="gnono",
@@ -89,6 +97,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    deal_unseen=deal_unseen,
     refusal_codes=codes(Code),
     seat_limits=seat_limits,
     blurb=(

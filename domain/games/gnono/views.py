@@ -101,10 +101,16 @@ def hidden(state: State, viewer: int) -> frozenset[Card]:
 
 def sample(state: State, viewer: int, chance: Chance) -> State:
     """A state `viewer` cannot tell from this one: the cards hidden from it dealt anew."""
+    return deal_unseen(state, hidden(state, viewer), chance)
+
+
+def deal_unseen(state: State, unseen: frozenset[Card], chance: Chance) -> State:
+    """`state` with the cards in `unseen` dealt anew from `chance` (`domain.unseen`), every
+    other card where it lies."""
     if not isinstance(state, Playing):
         return state
     zones = (*state.hands, state.pile)
-    dealt = redeal(zones, hidden(state, viewer), chance)
+    dealt = redeal(zones, unseen, chance)
     drawn = relocated(state.drawn, zones, dealt)
     return msgspec.structs.replace(state, hands=dealt[:-1], pile=dealt[-1], drawn=drawn)
 

@@ -51,7 +51,15 @@ from domain.games.mad.cards import Card
 from domain.games.mad.model import MAX_SEATS, MIN_SEATS, Command, Event, Options, initial_state
 from domain.games.mad.narration import narrate
 from domain.games.mad.rules import Code, decide, evolve, is_terminal, legal_moves, start
-from domain.games.mad.views import all_cards, hidden, outcome, redact, sample, view
+from domain.games.mad.views import (
+    all_cards,
+    deal_unseen,
+    hidden,
+    outcome,
+    redact,
+    sample,
+    view,
+)
 
 rules = GameRules(
     kind="mad",
@@ -82,4 +90,5 @@ rules = GameRules(
     minutes=(10, 20),
     narrate=narrate,
     sample=sample,
+    deal_unseen=deal_unseen,
 )

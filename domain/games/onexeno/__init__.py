@@ -71,7 +71,15 @@ from domain.games.onexeno.cards import Card
 from domain.games.onexeno.model import Command, Event, Options, initial_state, seat_limits
 from domain.games.onexeno.narration import narrate
 from domain.games.onexeno.rules import Code, decide, evolve, is_terminal, legal_moves, start
-from domain.games.onexeno.views import all_cards, hidden, outcome, redact, sample, view
+from domain.games.onexeno.views import (
+    all_cards,
+    deal_unseen,
+    hidden,
+    outcome,
+    redact,
+    sample,
+    view,
+)
 
 rules = GameRules(
     kind="onexeno",
@@ -96,6 +104,7 @@ rules = GameRules(
     heuristic=heuristic,
     narrate=narrate,
     sample=sample,
+    deal_unseen=deal_unseen,
     refusal_codes=codes(Code),
     seat_limits=seat_limits,
     blurb=(

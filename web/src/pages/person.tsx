@@ -8,6 +8,7 @@ import { familiar, familiarChange, spread } from "../rating";
 import { ChallengeButton } from "./challenge";
 import { useRead } from "./scoreboard";
 import "./people.css";
+import { MySandboxes } from "./study";
 
 type PlayerRecord = Schemas["PlayerRecord"];
 type KindRecord = Schemas["PlayerKind"];
@@ -27,6 +28,7 @@ export function PersonPage({ name }: { name: string }) {
         <ChallengeButton handle={name} />
         {answer ? <p class="quiet">{totals(answer.kinds)}</p> : null}
       </header>
+      <MySandboxes handle={name} />
       {problem ? (
         <section class="panel">
           <p class="people__missing" data-testid="missing">{problem.problem.code === "not_found" ? `Nobody named “${name}” has finished a game here yet.` : problem.message}</p>

@@ -11,6 +11,7 @@ import { Refused } from "../refused";
 import { worthTelling } from "../narration";
 import { Link } from "../router";
 import { seatToAct, turnWords } from "../turn";
+import { StudyPanel } from "./study";
 import "./replay.css";
 
 type LogRecord = Schemas["LogRecord"];
@@ -26,6 +27,7 @@ const CHECK_NAMES: Record<string, string> = {
   hash_chain: "Hash chain",
   commands: "Commands",
   standings: "Standings",
+  source_link: "Source link",
 };
 
 interface Answer<T> {
@@ -86,6 +88,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         {view.status === "finished" ? <FinalStandings view={view} /> : null}
       </section>
       <aside class="replay__side">
+        <StudyPanel gameId={gameId} view={view} over={over} />
         {over ? <Audit gameId={gameId} scrub={setWanted} /> : null}
         <Log gameId={gameId} at={at} over={over} scrub={setWanted} />
       </aside>

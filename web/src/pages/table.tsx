@@ -17,6 +17,7 @@ import { TurnAlertToggle, useTurnAlert } from "../turnalert";
 import { Clock } from "./clock";
 import { Rematch } from "./rematch";
 import { Series } from "./series";
+import { SandboxPanel } from "./study";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
 import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
@@ -54,7 +55,7 @@ export function TablePage({ gameId }: { gameId: string }) {
       setSentAt(null);
     }
   };
-  const moving = sentAt !== null && view.version <= sentAt;
+  const moving = (sentAt !== null && view.version <= sentAt) || (view.every_seat && view.you !== null && !!view.seats[view.you]?.bot);
   const away = view.legal_moves.some((move) => move.type === RETURN.type);
   const Board = boardFor(view.kind);
   return (
@@ -63,6 +64,7 @@ export function TablePage({ gameId }: { gameId: string }) {
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
+      <SandboxPanel view={view} gameId={gameId} token={token} />
       <Refused sentence={refusal} />
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
       <div class="table-play">
@@ -120,7 +122,7 @@ function Standings({ view, gameId, token }: { view: TableView; gameId: string; t
       <StandingsTable view={view} />
       <Series view={view} />
       <p class="quiet" data-testid="scoring">{SCORING[view.kind]}</p>
-      <Rematch view={view} gameId={gameId} token={token} />
+      {view.sandbox ? null : <Rematch view={view} gameId={gameId} token={token} />}
       <p>
         <Link href={`/replay/${gameId}`}>replay this game</Link> ·{" "}
         <Link href="/">back to the lobby</Link>

@@ -1,0 +1,82 @@
+"""Studying a game in the browser: "try from here" on a finished game's replay opens a
+sandbox, whose table links back to the step, lets bots answer and shows the search bot's
+hints; the replay then lists the sandbox among the forks of the game."""
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.api.players import bearer
+from tests.e2e.axe import serious_violations
+from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.test_replay_page import finished_game_of_bots
+from tests.e2e.webclient import LAPTOP
+
+pytestmark = needs_chromium
+
+PHONE = {"width": 390, "height": 844}
+SANDBOX = '[data-testid="sandbox"]'
+
+
+def a_step_in_play(http: httpx.Client, game_id: str) -> int:
+    """A version a command left the game at, the game still in play then."""
+    records = http.get(f"/games/{game_id}/log").json()["events"]
+    started = next(r["version"] for r in records if r["type"] == "table.game_started")
+    ends = [r["version"] for r in records if r["metadata"].get("ends_command", True)]
+    finished = next(r["version"] for r in records if r["type"] == "table.game_finished")
+    return next(at for at in ends if started < at < finished - 1)
+
+
+def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id = finished_game_of_bots(web_service)
+    at = a_step_in_play(web_service, game_id)
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base}/replay/{game_id}?at={at}")
+    page.locator('[data-testid="try-from-here"]').click()
+    expect(page.locator(SANDBOX)).to_be_visible()
+    sandbox_id = page.url.rsplit("/", 1)[1]
+    token = page.evaluate(f"localStorage.getItem('cardroom.seat.{sandbox_id}')")
+    seen = web_service.get(f"/games/{sandbox_id}", headers=bearer(token)).json()
+    assert seen["every_seat"] and seen["sandbox"] == {
+        "source": game_id,
+        "at": at,
+        "link": seen["sandbox"]["link"],
+        "by": None,
+    }
+    back = page.locator(f"{SANDBOX} a")
+    expect(back).to_have_attribute("href", f"/replay/{game_id}?at={at}")
+
+    page.locator('[data-testid="show-hints"]').click()
+    hints = page.locator('[data-testid="hints"]')
+    expect(hints).to_have_attribute("data-moves", str(len(seen["legal_moves"])))
+    expect(hints.locator("li")).to_have_count(min(10, len(seen["legal_moves"])))
+    assert serious_violations(page) == []
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "sandbox.png", full_page=True)
+
+    page.locator('[data-testid="bots-answer"]').click()
+    expect(page.locator('[data-testid="every-seat"]')).to_be_enabled()
+    handed = web_service.get(f"/games/{sandbox_id}", headers=bearer(token)).json()
+    assert sum(1 for seat in handed["seats"] if seat["bot"]) == len(handed["seats"]) - 1
+
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SCREENSHOTS / "sandbox-phone.png", full_page=True)
+    assert serious_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    back.click()
+    expect(page.locator('[data-testid="replay-version"]')).to_have_text(str(at))
+    forks = page.locator('[data-testid="forks"] a')
+    for _ in range(3):  # the list is a read model: it trails the log a little
+        if forks.count():
+            break
+        page.wait_for_timeout(500)
+        page.reload()
+    expect(forks.first).to_have_attribute("href", f"/play/{sandbox_id}")
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=SCREENSHOTS / "replay-forks.png", full_page=True)
+    assert serious_violations(page) == []
