@@ -2837,7 +2837,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAccepted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_command, invalid_query */
+            /** @description The request is malformed. `code`: malformed_json, body_incomplete, invalid_command, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2866,6 +2866,15 @@ export interface operations {
             };
             /** @description Not found. `code`: game_not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3640,7 +3649,7 @@ export interface operations {
                 ticket?: string | null;
             };
             header?: {
-                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` */
+                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` (anything else is `invalid_last_event_id`) */
                 "Last-Event-ID"?: string | null;
             };
             path?: never;
