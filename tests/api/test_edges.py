@@ -60,6 +60,7 @@ async def test_events_come_a_page_at_a_time(client: AsyncClient) -> None:
     first = await client.get(f"/games/{game_id}/events", params={"limit": 2})
     assert [e["version"] for e in ok(first)] == [1, 2]
     pages, link = [ok(first)], next_link(first)
+    assert link == f"/games/{game_id}/events?limit=2&after=2", "the query, `after` moved on"
     while link is not None:
         answer = await client.get(link)
         pages.append(ok(answer))
@@ -168,6 +169,20 @@ async def test_created_resources_say_where_they_are(client: AsyncClient) -> None
     created = await client.post("/games", json={"kind": "gnono"})
     game_id = ok(created, 201)["id"]
     assert created.headers["location"] == f"/games/{game_id}"
-    seated = await client.post(f"/games/{game_id}/seats", json={"name": "ada"})
-    ok(seated, 201)
+    seat_key = key()
+    seated = await client.post(f"/games/{game_id}/seats", json={"name": "ada"}, headers=seat_key)
+    token = ok(seated, 201)["token"]
     assert seated.headers["location"] == f"/games/{game_id}"
+    again = await client.post(f"/games/{game_id}/seats", json={"name": "ada"}, headers=seat_key)
+    ok(again, 200)
+    assert again.headers["location"] == f"/games/{game_id}", "a replay says it too"
+    ticket = await client.post(f"/games/{game_id}/tickets", headers=bearer(token))
+    ok(ticket, 201)
+    assert "location" not in ticket.headers, "a ticket is no resource"
+    player = await client.post("/players", json={"handle": "Ada Lovelace"})
+    player_token = ok(player, 201)["token"]
+    assert player.headers["location"] == "/players/Ada%20Lovelace"
+    issued = await client.post("/challenges", json={"kind": "mad"}, headers=bearer(player_token))
+    assert issued.headers["location"] == f"/challenges/{ok(issued, 201)['challenge_id']}"
+    quick = await client.post("/quickplay", json={"kind": "mad", "name": "bo"})
+    assert quick.headers["location"] == f"/games/{ok(quick, 201)['game_id']}"
