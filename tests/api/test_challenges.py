@@ -68,6 +68,7 @@ async def test_an_accepted_challenge_opens_the_table_seats_both_and_starts_it(
     assert game["you"] == 1, "the player token acts for the player's seat"
     shown = ok(await client.get(f"/challenges/{challenge_id}"))
     assert (shown["status"], shown["game_id"]) == ("accepted", accepted["game_id"])
+    assert (shown["seats"], shown["bots"]) == (2, False), "the defaults"
 
 
 async def test_a_challenge_asking_for_bots_fills_the_seats_left_with_bots(
@@ -220,7 +221,7 @@ async def test_a_player_stream_needs_a_player_token_or_a_ticket_and_a_position(
     problem(await client.get(STREAM, params={"ticket": "made-up"}), 403, "invalid_ticket")
     problem(await client.post("/players/me/tickets"), 401, "missing_token")
     ticket = ok(await client.post("/players/me/tickets", headers=bearer(token)), 201)
-    assert ticket["handle"] == handle
+    assert (ticket["handle"], ticket["expires_in"]) == (handle, 60)
     async with open_stream(client, STREAM, {"ticket": ticket["ticket"]}) as news:
         assert news.status == 200
         _, bo_token = await register(client, "bo")

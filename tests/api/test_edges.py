@@ -114,12 +114,15 @@ async def test_a_view_answers_304_until_the_game_changes(client: AsyncClient) ->
 
 async def test_a_bad_query_parameter_is_named(client: AsyncClient) -> None:
     game_id, _ = await open_table(client, "gnono", 0)
-    for params, name in [({"after": -1}, "after"), ({"limit": 5000}, "limit")]:
+    for params, name in [({"after": -1}, "after"), ({"limit": 1001}, "limit")]:
         answer = await client.get(f"/games/{game_id}/events", params=params)
         problem(answer, 400, "invalid_query")
         assert answer.json()["parameters"] == [name]
         assert f"`{name}`" in answer.json()["detail"]
+    ok(await client.get(f"/games/{game_id}/events", params={"limit": 1000}))
     problem(await client.get("/lobby", params={"limit": "many"}), 400, "invalid_query")
+    problem(await client.get("/lobby", params={"limit": 201}), 400, "invalid_query")
+    ok(await client.get("/lobby", params={"limit": 200}))
 
 
 async def test_unknown_filters_and_kinds_are_refused(client: AsyncClient) -> None:
