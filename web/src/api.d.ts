@@ -670,9 +670,10 @@ export interface paths {
         };
         /**
          * MyGames
-         * @description The tables the caller (Bearer player token) sits at and whose game has not finished,
-         *     those where it is their turn first: each with the seats to act and the version, what a
-         *     client needs after a reconnect. A read model: it trails the log by the projection lag.
+         * @description The tables the caller (Bearer player token) sits at and whose game has not finished
+         *     (nor was cancelled), those where it is their turn first: each with the seats to act and
+         *     the version, what a client needs after a reconnect. A read model: it trails the log by
+         *     the projection lag.
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
