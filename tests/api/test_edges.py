@@ -131,6 +131,8 @@ async def test_unknown_filters_and_kinds_are_refused(client: AsyncClient) -> Non
     problem(await client.get("/lobby", params={"kind": "nope"}), 422, "unknown_kind")
     problem(await client.get("/scoreboards/nope"), 422, "unknown_kind")
     ok(await client.get("/tables", params={"status": "playing", "kind": "gnono"}))
+    for status in ("open", "finished", "cancelled"):
+        ok(await client.get("/tables", params={"status": status}))
 
 
 async def test_an_invalid_command_lists_the_commands_of_the_kind(client: AsyncClient) -> None:

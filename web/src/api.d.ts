@@ -4382,7 +4382,7 @@ export interface operations {
             query?: {
                 /** @description only this game kind */
                 kind?: string | null;
-                /** @description open, playing or finished */
+                /** @description open, playing, finished or cancelled */
                 status?: string | null;
                 /** @description items per page */
                 limit?: number;
