@@ -9,7 +9,8 @@ resumes with neither a gap nor a duplicate, on any node, after any restart.
 
 From games (the state of each is its folded table): a game started at which the player sits,
 their turn at a turn-based game after a command, the game finished with its standings, a
-rematch offered. From challenges (their events name whom they concern): every step of a
+rematch offered. A table leaves its players' tables once its game finishes or its host
+cancels it. From challenges (their events name whom they concern): every step of a
 challenge, to its author and to the player challenged. Notices carry ids, seats, versions
 and standings only: never a card.
 """
@@ -117,7 +118,7 @@ class PlayerNews:
             case _:
                 notice = None
         notices = [] if notice is None else _to_each(stored, state, seated, notice)
-        if isinstance(event, table.GameFinished):
+        if isinstance(event, table.GameFinished | table.TableCancelled):  # no game to come
             return _notices(stored, notices) + _leave(stored, seated)
         if not stored.ends_command or state.status == "finished":
             return _notices(stored, notices)

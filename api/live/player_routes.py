@@ -64,8 +64,8 @@ LastEventId = Annotated[
     HeaderParameter(
         name="Last-Event-ID",
         required=False,
-        max_length=64,
-        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>`",
+        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>` "
+        "(anything else is `invalid_last_event_id`)",
     ),
 ]
 PlayerTicketParameter = Annotated[

@@ -112,8 +112,8 @@ STREAMS_PER_GAME = Variable(
 STREAMS_PER_CLIENT = Variable(
     "CARDROOM_LIVE_STREAMS_PER_CLIENT",
     100,
-    "live streams (games' and the lobby's) open at once from one client address, in each API "
-    "process",
+    "live streams (games', the lobby's and players') open at once from one client address, in "
+    "each API process",
     read_count,
 )
 CONNECT_TIMEOUT = Variable(
@@ -132,13 +132,15 @@ STATEMENT_TIMEOUT = Variable(
 RATE_LIMIT_GAMES = Variable(
     "CARDROOM_RATE_LIMIT_GAMES",
     "600/minute",
-    "tables one client address may open (`POST /games`), in the `limits` notation",
+    "tables one client address may open (`POST /games`, rematches) and challenges it may issue, "
+    "in the `limits` notation",
     read_rate,
 )
 RATE_LIMIT_SEATS = Variable(
     "CARDROOM_RATE_LIMIT_SEATS",
     "2400/minute",
-    "seats one client address may take (`POST /games/{id}/seats`)",
+    "seats one client address may take (`POST /games/{id}/seats`, quick play) and answers it "
+    "may give to challenges",
     read_rate,
 )
 RATE_LIMIT_PLAYERS = Variable(

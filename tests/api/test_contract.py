@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 
 from api.contract.document import operations, refusal_codes
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
+from api.http.described import BODY
 from api.http.errors import PROBLEM, STATUS_BY_CODE
 from api.main.openapi import unconnected_app
 from commands.log.registry import GAMES
@@ -142,6 +143,32 @@ def test_every_refusal_code_is_documented_somewhere() -> None:
         for code in refusal_codes(response)
     }
     assert STATUS_BY_CODE.keys() <= documented
+
+
+def test_every_operation_taking_a_body_lists_the_refusals_of_a_body() -> None:
+    for method, path, described in all_operations():
+        if "requestBody" in described:
+            listed = {
+                code
+                for status, response in described["responses"].items()
+                if int(status) >= 400
+                for code in refusal_codes(response)
+            }
+            unread = set(BODY) - {"invalid_body"} - listed  # a command's junk: invalid_command
+            assert not unread, f"{method.upper()} {path} does not list {sorted(unread)}"
+
+
+def test_the_operations_that_record_by_an_idempotency_key_take_it_and_no_other() -> None:
+    keyed = {
+        (method, path)
+        for method, path, described in all_operations()
+        if any(each["name"] == "Idempotency-Key" for each in described.get("parameters", []))
+    }
+    assert keyed == {
+        ("post", "/games"),
+        ("post", "/games/{game_id}/seats"),
+        ("post", "/games/{game_id}/commands"),
+    }
 
 
 def test_each_kind_has_its_own_components() -> None:

@@ -11,9 +11,10 @@ import asyncpg
 import pytest
 from httpx import AsyncClient
 
+from api.http.cors import DOWNLOAD_HEADERS
 from commands.audit.dataset import verify_lines
 from commands.log import dataset
-from infra.process.settings import Settings
+from infra.process.settings import LOCAL_ORIGINS, Settings
 from infra.reading import dataset_files
 from tests.api.players import open_table
 from tests.api.test_audit import finished_game
@@ -84,8 +85,11 @@ async def test_an_ended_month_is_one_built_file_with_its_hash_length_and_byte_ra
         ("bytes=100-", body[100:]),
         (f"bytes=5-{len(body) * 2}", body[5:]),
     ]:
-        answer = await client.get(url, headers={"Range": asked})
+        answer = await client.get(url, headers={"Range": asked, "Origin": LOCAL_ORIGINS[0]})
         assert answer.status_code == 206, asked
+        exposed = answer.headers["access-control-expose-headers"].lower()
+        for header in DOWNLOAD_HEADERS:
+            assert header.lower() in answer.headers and header.lower() in exposed, header
         assert answer.content == part, asked
         first = len(body) - len(part)
         assert (

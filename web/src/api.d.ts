@@ -674,9 +674,10 @@ export interface paths {
         };
         /**
          * MyGames
-         * @description The tables the caller (Bearer player token) sits at and whose game has not finished,
-         *     those where it is their turn first: each with the seats to act and the version, what a
-         *     client needs after a reconnect. A read model: it trails the log by the projection lag.
+         * @description The tables the caller (Bearer player token) sits at and whose game has not finished
+         *     (nor was cancelled), those where it is their turn first: each with the seats to act and
+         *     the version, what a client needs after a reconnect. A read model: it trails the log by
+         *     the projection lag.
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
@@ -3035,7 +3036,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAccepted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_command, invalid_query */
+            /** @description The request is malformed. `code`: malformed_json, body_incomplete, invalid_command, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,6 +3065,15 @@ export interface operations {
             };
             /** @description Not found. `code`: game_not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3850,7 +3860,7 @@ export interface operations {
                 ticket?: string | null;
             };
             header?: {
-                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` */
+                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` (anything else is `invalid_last_event_id`) */
                 "Last-Event-ID"?: string | null;
             };
             path?: never;
@@ -4582,7 +4592,7 @@ export interface operations {
             query?: {
                 /** @description only this game kind */
                 kind?: string | null;
-                /** @description open, playing or finished */
+                /** @description open, playing, finished or cancelled */
                 status?: string | null;
                 /** @description items per page */
                 limit?: number;
