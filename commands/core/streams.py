@@ -1,14 +1,13 @@
 """The one way anything is written: decide, append on a stream, tell the bus.
 
 Every aggregate is a stream of events: each game's table, each player's registration, each
-challenge. A command is decided against the stream as its events leave it; its events are
-linked into the stream's hash chain (`commands.log.records`), appended with the expected
-version (a concurrent writer makes the store refuse the second append) beside what the append
-records with them, and every listener (the process's event bus) is told once committed.
-Games go through the command handler, which holds them between commands
-(`commands.core.games`); players and challenges are read, folded and decided here, each time,
-through the same codec and upcasters (`commands.log.codec`).
-"""
+challenge, each tournament. A command is decided against the stream as its events leave it;
+its events are linked into the stream's hash chain (`commands.log.records`), appended with
+the expected version (a concurrent writer makes the store refuse the second append) beside
+what the append records with them, and every listener (the process's event bus) is told
+once committed. Games go through the command handler, which holds them between commands
+(`commands.core.games`); players, challenges and tournaments are read, folded and decided
+here, each time, through the same codec and upcasters (`commands.log.codec`)."""
 
 import functools
 import uuid
@@ -23,7 +22,7 @@ from commands.core.envelope import Applied, Envelope
 from commands.log import codec
 from commands.log.records import new_records
 from commands.log.store import NOTHING_BESIDE, GameStreams, SideRecords
-from domain import challenges, players
+from domain import challenges, players, tournaments
 
 S = TypeVar("S")
 
@@ -70,6 +69,9 @@ PLAYERS: Aggregate[players.PlayerRegistered | None] = Aggregate(
 )
 CHALLENGES = Aggregate(
     codec.CHALLENGE, challenges.stream_id, challenges.Challenge(), challenges.evolve
+)
+TOURNAMENTS = Aggregate(
+    codec.TOURNAMENT, tournaments.stream_id, tournaments.Tournament(), tournaments.evolve
 )
 
 
