@@ -26,6 +26,7 @@ from api.live.player_routes import PLAYER_LIVE_ROUTES
 from api.live.players import PlayerStreams
 from api.live.routes import issue_ticket, live, lobby_live
 from api.live.tickets import PlayerTicketBook, TicketBook
+from api.live.tournaments import TOURNAMENT_LIVE_ROUTES
 from api.routes.challenges import ChallengesController
 from api.routes.datasets import DATASET_ROUTES
 from api.routes.games import GamesController
@@ -35,6 +36,7 @@ from api.routes.quickplay import quick_play
 from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
+from api.routes.tournaments import TournamentsController
 from api.routes.web import missing, web_client
 from infra.process import tracing, workers
 from infra.process.database import open_connection
@@ -149,6 +151,8 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
             lobby_live,
             *PLAYER_LIVE_ROUTES,
             ChallengesController,
+            TournamentsController,
+            *TOURNAMENT_LIVE_ROUTES,
             *READ_MODEL_ROUTES,
             *PLAYER_ROUTES,
             quick_play,

@@ -12,14 +12,14 @@ Five checks, each reported with what it verified or why it fails:
    equal the recorded ones, their points summing to what the results give.
 """
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import msgspec
 
 from commands.audit.evidence import Outcome
 from commands.audit.report import CheckReport
 from commands.log import codec
-from commands.log.store import GameStreams, StoredEvent
+from commands.log.store import StoredEvent
 from domain import table
 from domain import tournaments as t
 from domain.errors import DomainError
@@ -38,15 +38,19 @@ class TournamentAudit(msgspec.Struct, frozen=True):
     checks: list[CheckReport]
 
 
-async def audit_tournament(streams: GameStreams, tournament_id: str) -> TournamentAudit:
+Read = Callable[[str], Awaitable[list[StoredEvent]]]
+"""A stream's events, all of them, by its id."""
+
+
+async def audit_tournament(read: Read, tournament_id: str) -> TournamentAudit:
     """Audit a tournament (refused as `tournament_not_found` when it has no log)."""
-    stored = await streams.read_stream(t.stream_id(tournament_id))
+    stored = await read(t.stream_id(tournament_id))
     events = codec.decode_events(codec.TOURNAMENT, stored)
     folded = t.fold(events)
     if folded.created is None:
         raise DomainError("tournament_not_found", f"there is no tournament {tournament_id}")
     games = {
-        game_id: await game_log(streams, folded.created.kind, game_id) for game_id in folded.results
+        game_id: await game_log(read, folded.created.kind, game_id) for game_id in folded.results
     }
     outcomes = [
         hash_chain(stored),
@@ -66,11 +70,11 @@ async def audit_tournament(streams: GameStreams, tournament_id: str) -> Tourname
     return TournamentAudit(all(check.ok for check in checks), checks)
 
 
-async def game_log(streams: GameStreams, kind: str, game_id: str) -> GameLog:
+async def game_log(read: Read, kind: str, game_id: str) -> GameLog:
     """A game's seats and standings, read from its own log."""
     taken: list[table.SeatTaken] = []
     finished: tuple[t.GameStanding, ...] | None = None
-    for stored in await streams.read_stream(game_id):
+    for stored in await read(game_id):
         if stored.type not in table.TABLE_TAGS:
             continue
         event = codec.decode_event(kind, stored)

@@ -112,9 +112,10 @@ class Streams:
         applied = Applied(stream_id, version + 1, version + len(events), tuple(events))
         return applied, linked
 
-    async def load(self, aggregate: Aggregate[S], key: str) -> Loaded[S]:
-        """The aggregate of `key` as its stored events leave it."""
-        stored = await self._store.read_stream(aggregate.stream_id(key))
+    async def load(self, aggregate: Aggregate[S], key: str, upto: int | None = None) -> Loaded[S]:
+        """The aggregate of `key` as its stored events leave it (its first `upto` events,
+        when given: the aggregate at that version)."""
+        stored = await self._store.read_stream(aggregate.stream_id(key), 0, upto)
         if not stored:
             return Loaded(aggregate.initial, 0, "")
         last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]

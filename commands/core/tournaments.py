@@ -94,9 +94,10 @@ class Tournaments:
         await self._open_tables(tournament_id, started)
         return started
 
-    async def tournament(self, tournament_id: str) -> t.Tournament:
-        """A tournament as its events leave it; refused when there is none."""
-        tournament = (await self._streams.load(TOURNAMENTS, tournament_id)).state
+    async def tournament(self, tournament_id: str, at: int | None = None) -> t.Tournament:
+        """A tournament as its events leave it (as its first `at` leave it, when given);
+        refused when there is none."""
+        tournament = (await self._streams.load(TOURNAMENTS, tournament_id, at)).state
         if tournament.created is None:
             raise DomainError("tournament_not_found", f"there is no tournament {tournament_id}")
         return tournament

@@ -38,7 +38,8 @@ SECURITY = {
     **{
         key: [PLAYER]
         for key in operations(unconnected_app())
-        if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
+        if (key[1].startswith(("/players/me/", "/challenges", "/tournaments")) and key[0] == "post")
+        or key == ("delete", "/tournaments/{tournament_id}/entries/me")
         or key[1] in ("/players/me/live", "/players/me/games", "/players/me/challenges")
     },
     ("get", "/player"): [PLAYER],

@@ -98,14 +98,14 @@ async def test_a_swiss_of_mad_for_six_plays_three_rounds_by_itself_with_two_dire
     ]
     assert len(pairs) == len(set(pairs)) == 9, "no two entries met twice"
     for game_id, recorded in tournament.results.items():
-        logged = await game_log(store, "mad", game_id)
+        logged = await game_log(store.read_stream, "mad", game_id)
         assert logged.standings is not None
         assert sorted((r.seat, r.place) for r in recorded.results) == sorted(
             (s.seat, s.place) for s in logged.standings
         )
     given = sum(r.points for game in tournament.results.values() for r in game.results)
     assert sum(row.points for row in tournament.standings) == given == 9 * 2
-    audit = await audit_tournament(store, tournament_id)
+    audit = await audit_tournament(store.read_stream, tournament_id)
     assert audit.ok, audit.checks
     events = await store.read_stream(t.stream_id(tournament_id))
     types = [event.type for event in events]
@@ -122,10 +122,10 @@ async def test_the_audit_finds_standings_the_games_do_not_give() -> None:
         await core.tournaments.start(tournament_id, "ada")
         tournament = await finished(core.tournaments, tournament_id)
     game_id = next(iter(tournament.results))
-    real = (await game_log(store, "mad", game_id)).standings
+    real = (await game_log(store.read_stream, "mad", game_id)).standings
     assert real is not None
     forged = tuple(t.GameStanding(s.seat, s.score, 3 - s.place) for s in real)
-    games = {g: await game_log(store, "mad", g) for g in tournament.results}
+    games = {g: await game_log(store.read_stream, "mad", g) for g in tournament.results}
     games[game_id] = audits.GameLog(games[game_id].seats, forged)
     assert audits.results(tournament, games).failures
     assert audits.standings(tournament, games).failures
