@@ -4,7 +4,7 @@ of its live stream."""
 
 import uuid
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 from litestar.params import PathParameter
@@ -83,7 +83,8 @@ class TournamentView(msgspec.Struct, frozen=True):
     rounds: int
     minutes: float
     max_entries: int
-    options: dict[str, OptionValue]
+    options: dict[str, Any]
+    """Its tables' options: the kind's, their clock and the tables' setup."""
     starts_at: datetime
     started_at: datetime | None
     ends_at: datetime | None

@@ -205,6 +205,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     await datasets(api, kind, game_id)
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
     await challenges_and_news(api, kind, players, player_tokens)
+    await tournaments(api, kind, player_tokens)
 
     missing = {
         (method, path)
@@ -239,6 +240,27 @@ async def challenges_and_news(
     params = {"ticket": ticket["ticket"]}
     notice = await api.first_message("/players/me/live", "challenge_accepted", params, since)
     assert notice["challenge_id"] == ids[2]
+
+
+async def tournaments(api: PublishedClient, kind: str, tokens: list[str]) -> None:
+    """A Swiss of one round for two bots, entered by another player who withdraws, started by
+    its organiser and played to its end; its list, standings, stream and audit."""
+    options = {**QUICK_OPTIONS.get(kind, {}), "bot_pace": 0}
+    body = {"kind": kind, "format": "swiss", "rounds": 1, "options": options}
+    created = await api.ok("post", "/tournaments", 201, json_body=body, token=tokens[0])
+    path = {"tournament_id": created["tournament_id"]}
+    entries = "/tournaments/{tournament_id}/entries"
+    for _ in range(2):
+        bot = {"bot": "random"}
+        await api.ok("post", entries, 201, json_body=bot, token=tokens[0], **path)
+    await api.ok("post", entries, 201, token=tokens[1], **path)
+    await api.ok("delete", entries + "/me", token=tokens[1], **path)
+    await api.ok("post", "/tournaments/{tournament_id}/start", token=tokens[0], **path)
+    await api.first_message("/tournaments/{tournament_id}/live", "tournament.finished", **path)
+    await api.ok("get", "/tournaments/{tournament_id}", params={"at": 2}, **path)
+    await api.ok("get", "/tournaments/{tournament_id}/audit", **path)
+    await api.ok("get", "/tournaments", params={"status": "running"})
+    await api.ok("get", "/tournaments/{tournament_id}/standings", **path)
 
 
 async def play(
