@@ -73,15 +73,17 @@ def test_every_round_seats_each_entry_once_and_spreads_the_byes(
         return
     for _ in range(rounds):
         ranked = sorted(entries, key=lambda entry: -scores[int(entry[1:])])
-        tables, sitting_out = pairing.swiss(
-            ranked, seats, lambda a, b: frozenset((a, b)) in met, byes
-        )
+        tables, sitting_out = pairing.swiss(ranked, seats, met_before(met), byes)
         seated = [entry for table in tables for entry in table] + list(sitting_out)
         assert sorted(seated) == sorted(entries)
         assert len(sitting_out) == count % seats
         byes.update(sitting_out)
         met |= pairing.met_pairs(tables)
         assert max(byes[entry] for entry in entries) - min(byes[entry] for entry in entries) <= 1
+
+
+def met_before(met: set[frozenset[str]]) -> pairing.Met:
+    return lambda one, other: frozenset((one, other)) in met
 
 
 def test_tables_group_entries_of_similar_rank() -> None:
