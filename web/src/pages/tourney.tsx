@@ -145,8 +145,12 @@ function Standings({ view }: { view: View }) {
               <th class="ranking__number">rank</th>
               <th>entry</th>
               <th class="ranking__number">points</th>
-              <th class="ranking__number">Buchholz</th>
-              <th class="ranking__number">Sonneborn-Berger</th>
+              <th class="ranking__number">
+                <abbr title="Buchholz: the points of every opponent met">BH</abbr>
+              </th>
+              <th class="ranking__number">
+                <abbr title="Sonneborn-Berger: the points of the opponents beaten, twice, and tied with">SB</abbr>
+              </th>
               <th class="ranking__number">games</th>
             </tr>
           </thead>
