@@ -14,11 +14,6 @@ import msgspec
 from domain import tournaments as t
 from projections.model import Changes, upsert
 
-NAME = "tournaments"
-TABLES = ("tournaments", "tournament_standings")
-Listed = t.Status
-"""A tournament's status as the list shows it (`new` never is)."""
-
 
 class TournamentRow(msgspec.Struct, frozen=True):
     """A tournament in the list: `entries` those still in, `round` the tables opened so far
@@ -77,18 +72,26 @@ def row_of(tournament: t.Tournament, finished_at: datetime | None = None) -> Tou
     )
 
 
-def changes(tournament: t.Tournament, finished_at: datetime | None = None) -> Changes:
-    """The rows of a tournament as it stands (`finished_at`: when its finish was recorded)."""
-    if tournament.created is None:
-        return ()
-    tournament_id = tournament.created.tournament_id
-    listed = upsert("tournaments", row_of(tournament, finished_at), ("tournament_id",))
-    rows = tuple(
-        upsert(
-            "tournament_standings",
-            StandingsRow(tournament_id, **msgspec.structs.asdict(standing)),
-            ("tournament_id", "entry"),
+class Tournaments:
+    """The read model: a tournament's rows, written whole from the tournament folded (its
+    events are read by `infra.reading.tournaments`, which feeds it)."""
+
+    name: str = "tournaments"
+    tables: tuple[str, ...] = ("tournaments", "tournament_standings")
+
+    def changes(self, tournament: t.Tournament, finished_at: datetime | None = None) -> Changes:
+        """The rows of a tournament as it stands (`finished_at`: when its finish was
+        recorded)."""
+        if tournament.created is None:
+            return ()
+        tournament_id = tournament.created.tournament_id
+        listed = upsert("tournaments", row_of(tournament, finished_at), ("tournament_id",))
+        rows = tuple(
+            upsert(
+                "tournament_standings",
+                StandingsRow(tournament_id, **msgspec.structs.asdict(standing)),
+                ("tournament_id", "entry"),
+            )
+            for standing in (tournament.standings or t.standings(tournament))
         )
-        for standing in (tournament.standings or t.standings(tournament))
-    )
-    return (listed, *rows)
+        return (listed, *rows)

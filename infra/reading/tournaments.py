@@ -11,16 +11,16 @@ from commands.log import codec
 from commands.log.store import EventStore, StoredEvent
 from domain import tournaments as t
 from infra.reading.read_models import Page, _columns, _page, write
-from projections import tournaments
-from projections.tournaments import StandingsRow, TournamentRow
+from projections.tournaments import StandingsRow, TournamentRow, Tournaments
 
 
 class TournamentsReadModel:
-    name: str = tournaments.NAME
-    tables: tuple[str, ...] = tournaments.TABLES
+    name: str = Tournaments.name
+    tables: tuple[str, ...] = Tournaments.tables
 
     def __init__(self, store: EventStore) -> None:
         self._store = store
+        self._projection = Tournaments()
 
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
         last: dict[str, StoredEvent] = {}
@@ -31,7 +31,7 @@ class TournamentsReadModel:
             history = await self._store.read_stream(stream_id, 0, stored.version)
             tournament = t.fold(codec.decode_events(codec.TOURNAMENT, history))
             finished = stored.recorded_at if tournament.status == "finished" else None
-            await write(connection, tournaments.changes(tournament, finished))
+            await write(connection, self._projection.changes(tournament, finished))
 
 
 async def listed(
