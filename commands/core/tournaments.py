@@ -143,11 +143,11 @@ class Tournaments:
         created = tournament.created
         assert created is not None
         entries = {entry.entry: entry for entry in tournament.entries}
-        options = {**created.options, setup.SEATS: created.seats, setup.START_WHEN_FULL: True}
+        options = table_options(created)
         for seating in tournament.playing:
             if seating.game_id in self._opened:
                 continue
-            key = f"tournament {tournament_id} table {seating.game_id}"
+            key = table_key(tournament_id, seating.game_id)
             await self._handler.create(created.kind, options, key, seating.game_id)
             for seat, name in enumerate(seating.entries):
                 entry = entries[name]
@@ -196,3 +196,14 @@ class Tournaments:
             raise DomainError(
                 "tournament_changed", "the tournament changed meanwhile; send it again"
             ) from None
+
+
+def table_options(created: t.TournamentCreated) -> dict[str, Any]:
+    """The options a tournament's tables are opened with: its own, its seats, and the start
+    as the last seat is taken."""
+    return {**created.options, setup.SEATS: created.seats, setup.START_WHEN_FULL: True}
+
+
+def table_key(tournament_id: str, game_id: str) -> str:
+    """The idempotency key a tournament's table is created under (its seats add theirs)."""
+    return f"tournament {tournament_id} table {game_id}"

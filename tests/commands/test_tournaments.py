@@ -14,7 +14,8 @@ import pytest
 from commands.audit import tournament as audits
 from commands.audit.tournament import audit_tournament, game_log
 from commands.core.assembly import Core, assemble
-from commands.core.tournaments import Tournaments
+from commands.core.streams import TOURNAMENTS
+from commands.core.tournaments import Tournaments, table_key, table_options
 from commands.workers import watching
 from commands.workers.bots import BotWorker
 from commands.workers.clocks import ClockWorker
@@ -143,3 +144,23 @@ async def test_a_tournament_refuses_what_its_state_does_not_allow() -> None:
     with pytest.raises(DomainError) as refusal:
         await tournaments.tournament("missing")
     assert refusal.value.code == "tournament_not_found"
+
+
+async def test_a_round_a_stopped_process_recorded_and_half_opened_is_played_by_another() -> None:
+    store = MemoryEventStore()
+    stopped = assemble(store)
+    tournament_id = await swiss_of_six(stopped.tournaments)
+    start = t.Start("ada")  # recorded through the core alone: no table opened
+    await stopped.handler.streams.decide(
+        TOURNAMENTS, tournament_id, start, lambda state, now: t.decide(state, start, now)
+    )
+    half = await stopped.tournaments.tournament(tournament_id)
+    assert half.created is not None
+    first = half.rounds[0].tables[0]
+    key = table_key(tournament_id, first.game_id)
+    await stopped.handler.create("mad", table_options(half.created), key, first.game_id)
+    ids = [tournament_id]
+    async with process(store, ids) as core:
+        tournament = await finished(core.tournaments, tournament_id)
+    assert len(tournament.results) == 9
+    assert (await audit_tournament(store.read_stream, tournament_id)).ok
