@@ -12,7 +12,7 @@ from httpx import AsyncClient
 
 from tests.api.players import bearer, ok
 from tests.api.sse import AnyClient, open_stream
-from tests.api.tournaments import finished, organiser, swiss_of_bots
+from tests.api.tournaments import finished, listed, organiser, swiss_of_bots
 
 
 def assert_consistent(shown: Any, games: dict[str, Any]) -> None:
@@ -142,3 +142,14 @@ async def test_refusals_say_why(client: AnyClient) -> None:
     await refused("post", path + "/start", ada, "tournament_started")
     await refused("get", "/tournaments", None, "unknown_status", params={"status": "later"})
     await asyncio.sleep(0)
+
+
+async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_called_off(
+    client: AnyClient,
+) -> None:
+    token = await organiser(client, "timed-ada")
+    due = await swiss_of_bots(client, token, "mad", 2, 1, enter=False, starts_in=0)
+    lonely = await swiss_of_bots(client, token, "mad", 1, 1, enter=False, starts_in=0)
+    assert (await finished(client, due))["status"] == "finished"
+    assert (await finished(client, lonely))["status"] == "cancelled"
+    await listed(client, lonely, "cancelled")

@@ -49,3 +49,16 @@ async def finished(client: AsyncClient, tournament_id: str) -> Any:
             await asyncio.sleep(0.1)
 
     return await asyncio.wait_for(wait(), FINISH_SECONDS)
+
+
+async def listed(client: AsyncClient, tournament_id: str, status: str) -> None:
+    """Return once the read model lists the tournament under `status` (it trails the log)."""
+
+    async def wait() -> None:
+        while True:
+            page = ok(await client.get("/tournaments", params={"status": status, "limit": 200}))
+            if tournament_id in {row["tournament_id"] for row in page["items"]}:
+                return
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(wait(), FINISH_SECONDS)
