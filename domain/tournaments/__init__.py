@@ -10,7 +10,8 @@ the final standings, so the standings replay from the log and an audit recompute
 the games' own logs.
 
 The rooms: `vocabulary` (commands, events, state), `pairing` (who sits with whom),
-`scoring` (points per place, streaks, tie-breaks, standings), `deciding` (decide, evolve).
+`scoring` (points per place, streaks, tie-breaks, standings), `following` (what a start or
+a result opens), `deciding` (decide, evolve).
 """
 
 from domain.tournaments.deciding import (
@@ -18,13 +19,12 @@ from domain.tournaments.deciding import (
     STREAM_PREFIX,
     Code,
     Refused,
-    active,
     decide,
     evolve,
     fold,
-    game_id,
     stream_id,
 )
+from domain.tournaments.following import active, game_id
 from domain.tournaments.scoring import standings
 from domain.tournaments.vocabulary import (
     FORMATS,

@@ -1,14 +1,10 @@
 """A tournament's decisions and its fold: `decide(tournament, command, now)` gives the
 events a command records (or raises a refusal with a stable code), `evolve` applies one.
 
-Recording a game's result also decides what follows it, in the same decision: in a Swiss,
-the round's end once its last table is recorded, and the next round's tables or the
-finish; in an arena, the tables of the entries now waiting, or the finish once the time is
-up and no table plays. Game ids are derived from the tournament's id, the round and the
-table's number, so whoever opens a table opens the same one.
+Starting and recording a game's result also decide what follows, in the same decision
+(`domain.tournaments.following`).
 """
 
-import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Literal
@@ -16,7 +12,8 @@ from typing import Literal
 import msgspec
 
 from domain.errors import Refusal, require
-from domain.tournaments import pairing, scoring
+from domain.tournaments import scoring
+from domain.tournaments.following import next_events, seatable
 from domain.tournaments.vocabulary import (
     Advance,
     CreateTournament,
@@ -29,7 +26,6 @@ from domain.tournaments.vocabulary import (
     RoundEnded,
     RoundStarted,
     Start,
-    TableSeating,
     Tournament,
     TournamentCancelled,
     TournamentCommand,
@@ -61,16 +57,10 @@ Code = Literal[
     "game_recorded",
 ]
 Refused = Refusal[Code]
-_GAMES = uuid.UUID("7a3f1c2e-5b4d-4e6f-8a9b-746f75726e79")
 
 
 def stream_id(tournament_id: str) -> str:
     return STREAM_PREFIX + tournament_id
-
-
-def game_id(tournament_id: str, round: int, table: int) -> str:
-    """The id of a round's table (the same whoever opens it)."""
-    return str(uuid.uuid5(_GAMES, f"{tournament_id}/{round}/{table}"))
 
 
 def decide(
@@ -88,7 +78,7 @@ def decide(
         case Start(by):
             require(by == created.organiser, Refused("not_organiser", "only its organiser may"))
             _require_upcoming(tournament)
-            require(_seatable(tournament), _too_few(created))
+            require(seatable(tournament), _too_few(created))
             return _started(tournament, now)
         case RecordGame():
             return _recorded(tournament, command, now)
@@ -134,13 +124,6 @@ def fold(events: Sequence[TournamentEvent], tournament: Tournament | None = None
     for event in events:
         tournament = evolve(tournament or Tournament(), event)
     return tournament or Tournament()
-
-
-def active(tournament: Tournament) -> list[str]:
-    """The entries not withdrawn, ranked: points, tie-breaks, entry order."""
-    ranked = [row.entry for row in scoring.standings(tournament)]
-    playing = {each.entry for each in tournament.entries if not each.withdrawn}
-    return [entry for entry in ranked if entry in playing]
 
 
 def _created(tournament: Tournament, command: CreateTournament) -> TournamentCreated:
@@ -197,11 +180,6 @@ def _withdrawn(tournament: Tournament, player: str) -> EntryWithdrew:
     return EntryWithdrew(mine[0].entry)
 
 
-def _seatable(tournament: Tournament) -> bool:
-    created = _known(tournament)
-    return len([each for each in tournament.entries if not each.withdrawn]) >= created.seats
-
-
 def _too_few(created: TournamentCreated) -> Refusal[Code]:
     return Refused("too_few_entries", "a table of {} seats needs as many entries", created.seats)
 
@@ -210,19 +188,19 @@ def _started(tournament: Tournament, now: datetime) -> tuple[TournamentEvent, ..
     created = _known(tournament)
     ends_at = now + timedelta(minutes=created.minutes) if created.format == "arena" else None
     started = TournamentStarted(now, ends_at)
-    return (started, *_next(evolve(tournament, started), now))
+    return (started, *next_events(evolve(tournament, started), now))
 
 
 def _advanced(tournament: Tournament, now: datetime) -> tuple[TournamentEvent, ...]:
     created = _known(tournament)
     if tournament.status == "upcoming":
         require(now >= created.starts_at, Refused("not_due", "its start is to come"))
-        if not _seatable(tournament):
+        if not seatable(tournament):
             return (TournamentCancelled("too_few_entries"),)
         return _started(tournament, now)
     require(tournament.status == "running", Refused("tournament_over", "it is over"))
     require(created.format == "arena", Refused("nothing_due", "a Swiss moves on with its games"))
-    follow = _next(tournament, now)
+    follow = next_events(tournament, now)
     require(bool(follow), Refused("nothing_due", "nothing is due"))
     return follow
 
@@ -249,70 +227,4 @@ def _recorded(
     recorded = GameRecorded(
         round, command.game_id, scoring.results(seating, command.standings, fire)
     )
-    return (recorded, *_next(evolve(tournament, recorded), now))
-
-
-def _next(tournament: Tournament, now: datetime) -> tuple[TournamentEvent, ...]:
-    """What follows in a running tournament: tables to open, a round's end, the finish."""
-    created = _known(tournament)
-    if created.format == "swiss":
-        return _swiss_next(tournament, created, now)
-    return _arena_next(tournament, created, now)
-
-
-def _swiss_next(
-    tournament: Tournament, created: TournamentCreated, now: datetime
-) -> tuple[TournamentEvent, ...]:
-    if tournament.playing:
-        return ()
-    ended: tuple[TournamentEvent, ...] = ()
-    played = len(tournament.rounds)
-    if played > tournament.ended_rounds:
-        ended = (RoundEnded(played),)
-    if played >= created.rounds or not _seatable(tournament):
-        return (*ended, _finished(tournament, now))
-    met = pairing.met_pairs(
-        [seating.entries for each in tournament.rounds for seating in each.tables]
-    )
-    had = {
-        entry: sum(entry in each.byes for each in tournament.rounds) for entry in active(tournament)
-    }
-    tables, byes = pairing.swiss(
-        active(tournament), created.seats, lambda a, b: frozenset((a, b)) in met, had
-    )
-    return (*ended, _round(created, played + 1, tables, byes))
-
-
-def _arena_next(
-    tournament: Tournament, created: TournamentCreated, now: datetime
-) -> tuple[TournamentEvent, ...]:
-    assert tournament.ends_at is not None
-    playing = tournament.playing
-    if now >= tournament.ends_at:
-        return () if playing else (_finished(tournament, now),)
-    busy = {entry for seating in playing for entry in seating.entries}
-    waiting = [entry for entry in active(tournament) if entry not in busy]
-    opened = [seating.entries for each in tournament.rounds for seating in each.tables]
-    just_met = pairing.last_opponents(opened, set(waiting))
-    tables = pairing.arena(waiting, created.seats, just_met, bool(playing))
-    if not tables:
-        return ()
-    return (_round(created, len(tournament.rounds) + 1, tables, ()),)
-
-
-def _round(
-    created: TournamentCreated,
-    number: int,
-    tables: Sequence[tuple[str, ...]],
-    byes: tuple[str, ...],
-) -> RoundStarted:
-    seatings = tuple(
-        TableSeating(game_id(created.tournament_id, number, index), entries)
-        for index, entries in enumerate(tables)
-    )
-    points = scoring.bye_points(created.seats) if byes else 0
-    return RoundStarted(number, seatings, byes, points)
-
-
-def _finished(tournament: Tournament, now: datetime) -> TournamentFinished:
-    return TournamentFinished(now, scoring.standings(tournament))
+    return (recorded, *next_events(evolve(tournament, recorded), now))
