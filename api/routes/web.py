@@ -35,9 +35,7 @@ PAGES = [
     "/tourneys",
     "/tourneys/{tournament_id:str}",
 ]
-CLIENT_ROOTS = frozenset(
-    {"", "play", "replay", "boards", "people", "rules", "data", "tourneys"}
-)
+CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people", "rules", "data", "tourneys"})
 """The first segments of the pages' addresses."""
 REVALIDATE = CacheControlHeader(no_cache=True)
 """The bundle's file names never change, so a browser asks again (cheaply, by its ETag)."""
