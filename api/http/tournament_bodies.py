@@ -45,7 +45,7 @@ class TournamentCreatedAnswer(msgspec.Struct, frozen=True):
 
 
 class EntryRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Empty for the caller's own entry; `bot`: a bot of this strategy, added by the
+    """`{}` for the caller's own entry; `bot`: a bot of this strategy, added by the
     organiser."""
 
     bot: str | None = None

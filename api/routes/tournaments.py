@@ -67,7 +67,7 @@ CREATE = Described(
 ENTER = Described(
     (*BODY, *SIGNED, *UNKNOWN, *CHANGED, *CLOSED, *ENTRY),
     body="EntryRequest",
-    body_note="Nothing for the caller's own entry; `bot` for a bot the organiser adds.",
+    body_note="`{}` for the caller's own entry; `bot` for a bot the organiser adds.",
     answers={"entered": {"value": VIEW["entries"][1]}},
     asks={"yourself": {"value": {}}, "a bot": {"value": {"bot": "heuristic"}}},
 )
@@ -82,7 +82,7 @@ START = Described(
 SHOW = Described((*QUERY, *UNKNOWN), answers={"tournament": {"value": VIEW}})
 LIST = Described((*QUERY, "unknown_status"), answers=page_example(ROW))
 STANDINGS = Described(
-    (*QUERY,), answers=page_example({"tournament_id": EXAMPLE_TOURNAMENT, **STANDING})
+    (*QUERY, *UNKNOWN), answers=page_example({"tournament_id": EXAMPLE_TOURNAMENT, **STANDING})
 )
 AUDIT = Described(
     UNKNOWN,
@@ -188,7 +188,7 @@ class TournamentsController(Controller):
         status_code=201,
         opt={RATE_LIMIT: "seats", CONTRACT: ENTER},
         security=PLAYER_TOKEN,
-        dependencies={**payload_of(EntryRequest, empty=b"{}"), **SIGNED_IN},
+        dependencies={**payload_of(EntryRequest), **SIGNED_IN},
         operation_id="enterTournament",
     )
     async def enter(
@@ -198,8 +198,8 @@ class TournamentsController(Controller):
         player: SignedInPlayer,
         tournaments: TournamentsDependency,
     ) -> t.Entry:
-        """Enter the caller (Bearer player token), or with `bot` add a bot of that strategy
-        (the organiser only), before the start."""
+        """Enter the caller (Bearer player token; body `{}`), or with `bot` add a bot of
+        that strategy (the organiser only), before the start."""
         known = checked_tournament_id(tournament_id)
         if payload.bot is None:
             return await tournaments.enter(known, player)

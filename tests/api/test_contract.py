@@ -253,7 +253,7 @@ async def tournaments(api: PublishedClient, kind: str, tokens: list[str]) -> Non
     for _ in range(2):
         bot = {"bot": "random"}
         await api.ok("post", entries, 201, json_body=bot, token=tokens[0], **path)
-    await api.ok("post", entries, 201, token=tokens[1], **path)
+    await api.ok("post", entries, 201, json_body={}, token=tokens[1], **path)
     await api.ok("delete", entries + "/me", token=tokens[1], **path)
     await api.ok("post", "/tournaments/{tournament_id}/start", token=tokens[0], **path)
     await api.first_message("/tournaments/{tournament_id}/live", "tournament.finished", **path)

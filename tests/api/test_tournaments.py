@@ -3,7 +3,6 @@ for themselves and five bots runs to its end by itself, as its games' own logs s
 live stream carrying every round and the finish; an arena of Gnono ends on time; every
 refusal is a problem with its code."""
 
-import asyncio
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -134,14 +133,14 @@ async def test_refusals_say_why(client: AnyClient) -> None:
     await refused("post", path + "/entries", bo, "not_organiser", json={"bot": "heuristic"})
     await refused("post", path + "/entries", ada, "unknown_bot", json={"bot": "oracle"})
     await refused("delete", path + "/entries/me", bo, "not_entered")
-    ok(await client.post(path + "/entries", headers=bearer(ada)), 201)
-    await refused("post", path + "/entries", ada, "already_entered")
-    ok(await client.post(path + "/entries", headers=bearer(bo)), 201)
+    await refused("post", path + "/entries", bo, "malformed_json")
+    ok(await client.post(path + "/entries", json={}, headers=bearer(ada)), 201)
+    await refused("post", path + "/entries", ada, "already_entered", json={})
+    ok(await client.post(path + "/entries", json={}, headers=bearer(bo)), 201)
     await refused("post", path + "/entries", ada, "tournament_full", json={"bot": "heuristic"})
     ok(await client.post(path + "/start", headers=bearer(ada)))
     await refused("post", path + "/start", ada, "tournament_started")
     await refused("get", "/tournaments", None, "unknown_status", params={"status": "later"})
-    await asyncio.sleep(0)
 
 
 async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_called_off(

@@ -32,7 +32,7 @@ async def swiss_of_bots(
     tournament_id = str(created["tournament_id"])
     path = f"/tournaments/{tournament_id}/entries"
     if enter:
-        ok(await client.post(path, headers=bearer(token)), 201)
+        ok(await client.post(path, json={}, headers=bearer(token)), 201)
     for _ in range(bots):
         ok(await client.post(path, json={"bot": "heuristic"}, headers=bearer(token)), 201)
     return tournament_id

@@ -40,7 +40,7 @@ def swiss(http: httpx.Client, token: str) -> str:
     assert created.status_code == 201, created.text
     tournament_id = str(created.json()["tournament_id"])
     entries = f"/tournaments/{tournament_id}/entries"
-    assert http.post(entries, headers=bearer(token)).status_code == 201
+    assert http.post(entries, json={}, headers=bearer(token)).status_code == 201
     for _ in range(5):
         added = http.post(entries, json={"bot": "heuristic"}, headers=bearer(token))
         assert added.status_code == 201, added.text

@@ -546,8 +546,8 @@ export interface paths {
         put?: never;
         /**
          * Enter
-         * @description Enter the caller (Bearer player token), or with `bot` add a bot of that strategy
-         *     (the organiser only), before the start.
+         * @description Enter the caller (Bearer player token; body `{}`), or with `bot` add a bot of
+         *     that strategy (the organiser only), before the start.
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
@@ -1749,7 +1749,7 @@ export interface components {
             bot: ("heuristic" | "random" | "search") | null;
         };
         /**
-         * @description Empty for the caller's own entry; `bot`: a bot of this strategy, added by the
+         * @description `{}` for the caller's own entry; `bot`: a bot of this strategy, added by the
          *         organiser.
          */
         EntryRequest: {
@@ -4948,7 +4948,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Nothing for the caller's own entry; `bot` for a bot the organiser adds. */
+        /** @description `{}` for the caller's own entry; `bot` for a bot the organiser adds. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EntryRequest"];
@@ -5109,6 +5109,15 @@ export interface operations {
             };
             /** @description The request is malformed. `code`: invalid_query */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
