@@ -39,6 +39,7 @@ from projections.tournaments import StandingsRow, TournamentRow
 LISTED: tuple[str, ...] = ("upcoming", "running", "finished", "cancelled")
 UNKNOWN = ("tournament_not_found",)
 CHANGED = ("tournament_changed",)
+TAGS = ["tournaments"]
 CLOSED = ("tournament_started", "tournament_over")
 ENTRY = ("tournament_full", "already_entered", "not_organiser", "unknown_bot")
 TournamentPage = Annotated[
@@ -105,10 +106,10 @@ async def shown(
 
 class TournamentsController(Controller):
     path = "/tournaments"
-    tags = ["tournaments"]  # noqa: RUF012 (Litestar reads it as a class attribute)
 
     @post(
         "/",
+        tags=TAGS,
         opt={RATE_LIMIT: "games", CONTRACT: CREATE},
         security=PLAYER_TOKEN,
         dependencies={**payload_of(TournamentRequest), **SIGNED_IN},
@@ -157,7 +158,7 @@ class TournamentsController(Controller):
             raise HttpRefusal("unknown_status", f"a status is one of {', '.join(LISTED)}")
         return Page(*await reading.listed(pool, status, limit, offset))  # type: ignore[arg-type]
 
-    @get("/{tournament_id:str}", opt={CONTRACT: SHOW}, operation_id="getTournament")
+    @get("/{tournament_id:str}", opt={CONTRACT: SHOW}, operation_id="getTournament", tags=TAGS)
     async def tournament(
         self, tournament_id: TournamentId, tournaments: TournamentsDependency, at: At = None
     ) -> TournamentView:
@@ -185,6 +186,7 @@ class TournamentsController(Controller):
 
     @post(
         "/{tournament_id:str}/entries",
+        tags=TAGS,
         status_code=201,
         opt={RATE_LIMIT: "seats", CONTRACT: ENTER},
         security=PLAYER_TOKEN,
@@ -210,6 +212,7 @@ class TournamentsController(Controller):
 
     @delete(
         "/{tournament_id:str}/entries/me",
+        tags=TAGS,
         status_code=200,
         opt={RATE_LIMIT: "seats", CONTRACT: WITHDRAW},
         security=PLAYER_TOKEN,
@@ -231,6 +234,7 @@ class TournamentsController(Controller):
 
     @post(
         "/{tournament_id:str}/start",
+        tags=TAGS,
         status_code=200,
         opt={RATE_LIMIT: "seats", CONTRACT: START},
         security=PLAYER_TOKEN,
