@@ -152,3 +152,18 @@ async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_called_off(
     assert (await finished(client, due))["status"] == "finished"
     assert (await finished(client, lonely))["status"] == "cancelled"
     await listed(client, lonely, "cancelled")
+
+
+async def test_a_swiss_at_tables_of_three_gives_byes_worth_a_win(client: AnyClient) -> None:
+    token = await organiser(client, "three-ada")
+    options = {"bot_pace": 0, "playout_score": 50}
+    tournament_id = await swiss_of_bots(
+        client, token, "gnono", 4, 2, enter=False, seats=3, options=options
+    )
+    ok(await client.post(f"/tournaments/{tournament_id}/start", headers=bearer(token)))
+    shown = await finished(client, tournament_id)
+    byes = [entry for played in shown["round_tables"] for entry in played["byes"]]
+    assert len(byes) == len(set(byes)) == 2, "one bye a round, never twice to one entry"
+    assert {played["bye_points"] for played in shown["round_tables"]} == {4}
+    assert_consistent(shown, await tables(client, shown))
+    assert ok(await client.get(f"/tournaments/{tournament_id}/audit"))["ok"]

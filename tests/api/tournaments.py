@@ -27,7 +27,7 @@ async def swiss_of_bots(
     **more: Any,
 ) -> str:
     """A Swiss created by `token`'s player (entered too, with `enter`), with `bots` bots."""
-    body = {"kind": kind, "format": "swiss", "rounds": rounds, "options": FAST, **more}
+    body = {"kind": kind, "format": "swiss", "rounds": rounds, "options": FAST} | more
     created = ok(await client.post("/tournaments", json=body, headers=bearer(token)), 201)
     tournament_id = str(created["tournament_id"])
     path = f"/tournaments/{tournament_id}/entries"
