@@ -95,9 +95,10 @@ class TournamentView(msgspec.Struct, frozen=True):
 
 
 class TournamentNews(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One event of a tournament's log, as its live stream sends it; after a game's result
-    (and at the finish) the standings then."""
+    """One event of a tournament's log, as its live stream sends it (`type`: the event's);
+    after a game's result (and at the finish) the standings then."""
 
+    type: str
     version: int
     event: t.TournamentEvent
     standings: tuple[t.StandingRow, ...] | None = None

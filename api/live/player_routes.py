@@ -22,6 +22,7 @@ from api.http.described import (
     EXAMPLE_ID,
     SIGNED,
     Described,
+    StreamMessage,
 )
 from api.live import players
 from api.live.direct_streams import DirectStream
@@ -52,7 +53,10 @@ LIVE = Described(
     (*SIGNED, "invalid_ticket", "invalid_last_event_id", "too_many_streams"),
     answers=STREAM,
     stream="each `data` is a `PlayerNotice` (the message's `event` is its `type`).",
-    stream_data=("PlayerNotice",),
+    stream_name="PlayerLive",
+    stream_messages=(
+        StreamMessage("PlayerNotice", id="The notice's place in the log: resume with it."),
+    ),
 )
 TICKET = {"ticket": "Hq2v8Xk1bN4m0Rz7sYc3LwT9", "handle": "ada", "expires_in": 60}
 LastEventId = Annotated[

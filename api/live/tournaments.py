@@ -13,7 +13,7 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.http.core import HandlerDependency, TournamentsDependency
-from api.http.described import CONTRACT, QUERY, Described
+from api.http.described import CONTRACT, QUERY, Described, StreamMessage
 from api.http.examples import sse
 from api.http.params import MAX_VERSION
 from api.http.tournament_bodies import TournamentId, TournamentNews, checked_tournament_id
@@ -27,17 +27,27 @@ from domain import tournaments as t
 WITH_STANDINGS = (t.GameRecorded, t.TournamentFinished)
 _ENTERED = {"type": "tournament.entered", "entry": "ada", "name": "ada", "player": "ada"}
 _STARTED = {"type": "tournament.started", "at": "2026-03-21T12:01:00Z", "ends_at": None}
+
+
+def news(version: int, event: dict[str, Any]) -> dict[str, Any]:
+    """An example message's data."""
+    return {"type": event["type"], "version": version, "event": event}
+
+
 LIVE = Described(
     (*QUERY, "tournament_not_found", "invalid_query", "too_many_streams"),
     answers={
         "stream": {
-            "value": sse("tournament.entered", {"version": 2, "event": _ENTERED}, 2)
-            + sse("tournament.started", {"version": 8, "event": _STARTED}, 8)
+            "value": sse("tournament.entered", news(2, _ENTERED), 2)
+            + sse("tournament.started", news(8, _STARTED), 8)
         }
     },
     stream="each `data` is a `TournamentNews`: the event, and after a game's result or the "
     "finish the standings then (the message's `event` is the event's `type`).",
-    stream_data=("TournamentNews",),
+    stream_name="TournamentLive",
+    stream_messages=(
+        StreamMessage("TournamentNews", id="The event's version: resume with `Last-Event-ID`."),
+    ),
 )
 
 
@@ -50,9 +60,9 @@ def messages(events: list[t.TournamentEvent], after: int) -> bytes:
         if version <= after:
             continue
         standings = t.standings(tournament) if isinstance(event, WITH_STANDINGS) else None
-        news = TournamentNews(version, event, standings)
-        data = msgspec.json.encode(news).decode()
         tag = codec.tag_of(event)
+        news = TournamentNews(tag, version, event, standings)
+        data = msgspec.json.encode(news).decode()
         chunks.append(ServerSentEventMessage(data=data, event=tag, id=str(version)).encode())
     return b"".join(chunks)
 

@@ -84,10 +84,17 @@ class Redecision:
             self.commands.fail(broken, "the log cannot be replayed past an unreadable event")
             return False
         if "command" in first.metadata:
-            self.check(group, recorded)
+            after = self.check(group, recorded)
+            if after is not None and self.before_end is None and not self._ends(recorded):
+                self.state = after  # the rules' own fold of the very events recorded
+                return True
         else:
             self.commands.fail(first.version, "no recorded command produced this event")
         return self.fold(group, recorded)
+
+    @staticmethod
+    def _ends(recorded: list[Any]) -> bool:
+        return any(isinstance(event, table.GameFinished) for event in recorded)
 
     def fold(self, group: list[int], recorded: list[Any]) -> bool:
         for index, event in zip(group, recorded, strict=True):
@@ -101,26 +108,28 @@ class Redecision:
                 return False
         return True
 
-    def check(self, group: list[int], recorded: list[Any]) -> None:
+    def check(self, group: list[int], recorded: list[Any]) -> table.AnyTable | None:
+        """Decide the recorded command again and compare; the table after its events when
+        they are the recorded ones."""
         first = self.evidence.records[group[0]]
         try:
             command, seat, at = _recorded_command(self.evidence.rules.kind, first)
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             self.commands.fail(first.version, f"the recorded command cannot be read: {error}")
-            return
+            return None
         ctx = table.decision_context(self.state, seat, at, self.seed, CountingChance)
         chance = ctx.chance
         assert isinstance(chance, CountingChance)
         try:
-            decided = table.decide(self.evidence.rules, self.state, command, ctx)
+            decided = table.decided(self.evidence.rules, self.state, command, ctx)
         except DomainError as error:
             self.commands.fail(first.version, f"{_tag(command)} is refused ({error.code}): {error}")
-            return
+            return None
         except Exception as error:  # a tampered state may break a game's decide in any way
             self.commands.fail(first.version, f"deciding {_tag(command)} fails: {error!r}")
-            return
+            return None
         self.count(chance)
-        self.compare(group, decided, recorded, chance.draws > 0)
+        return self.compare(group, decided, recorded, chance.draws > 0)
 
     def count(self, chance: CountingChance) -> None:
         self.decided += 1
@@ -128,17 +137,20 @@ class Redecision:
         self.drawing += chance.draws > 0
 
     def compare(
-        self, group: list[int], decided: Sequence[Any], recorded: Sequence[Any], drew: bool
-    ) -> None:
-        difference = first_difference(decided, recorded)
+        self, group: list[int], decided: table.Decision, recorded: Sequence[Any], drew: bool
+    ) -> table.AnyTable | None:
+        """Fail the check where the decided events differ from the recorded ones; the table
+        after them when they do not."""
+        difference = first_difference(decided.events, recorded)
         if difference is None:
-            return
+            return decided.table
         index, reason = difference
         records = self.evidence.records
         version = records[group[index]].version if index < len(group) else None
         if version is None:
             version = records[group[-1]].version + 1
         (self.chance if drew else self.commands).fail(version, reason)
+        return None
 
 
 def redecide(evidence: Evidence) -> tuple[Outcome, Outcome, table.AnyTable | None]:

@@ -6,8 +6,9 @@ is built from the process's `Parts` when the process starts, and runs supervised
 (`infra.process.workers`): a failure restarts it, never the process.
 
 - `relay`: the relay, one leader per database publishing the log to Redis.
-- `projections`: a runner per read model of `infra.reading.catalog`, the games' snapshots
-  and the players' news among them, and the datasets' files of the months that ended.
+- `projections`: one runner for every read model of `infra.reading.catalog`, the games'
+  snapshots and the players' news among them, reading the stream once and applying each batch
+  to all of them in one transaction; and the datasets' files of the months that ended.
 - `bots`: everything that acts through the command handler on its own: the bot worker, the
   clock worker, quick play's bots once a table's wait is over, and the challenge clock
   (expiry, and tables of accepted challenges left half open).
@@ -55,9 +56,10 @@ def _relay(parts: Parts) -> Work:
     return Relay(parts.pool, parts.client, parts.settings.event_stream).run
 
 
-def _projection(name: str, parts: Parts) -> Work:
-    model = catalog.READ_MODELS[name](parts.store)
-    return ProjectionRunner(parts.pool, parts.client, parts.settings.event_stream, model).run
+def _read_models(parts: Parts) -> Work:
+    models = list(catalog.build_all(parts.store).values())
+    stream = parts.settings.event_stream
+    return ProjectionRunner(parts.pool, parts.client, stream, models, group=GROUP).run
 
 
 def _datasets(parts: Parts) -> Work:
@@ -96,12 +98,14 @@ def _director(parts: Parts) -> Work:
     return director.run
 
 
+GROUP = "read_models"
+"""The consumer group of the read models' runners, one per process of the role."""
 RELAY = Role("relay", "publish the log to Redis, one leader at a time", (Job("relay", _relay),))
 PROJECTIONS = Role(
     "projections",
     "keep every read model up to date, build the ended months' datasets",
     (
-        *(Job(f"projection {name}", partial(_projection, name)) for name in catalog.NAMES),
+        Job("read models", _read_models),
         Job("datasets", _datasets),
     ),
 )

@@ -20,6 +20,7 @@ from commands.log.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data
 from tests.api.sse import AnyClient
+from tests.api.tournaments import finished
 
 MAX_COMMANDS = 5_000
 SEAT = {SEAT_SCHEME: []}
@@ -256,6 +257,7 @@ async def tournaments(api: PublishedClient, kind: str, tokens: list[str]) -> Non
     await api.ok("post", entries, 201, json_body={}, token=tokens[1], **path)
     await api.ok("delete", entries + "/me", token=tokens[1], **path)
     await api.ok("post", "/tournaments/{tournament_id}/start", token=tokens[0], **path)
+    await finished(api.client, path["tournament_id"])  # the stream then has it all at once
     await api.first_message("/tournaments/{tournament_id}/live", "tournament.finished", **path)
     await api.ok("get", "/tournaments/{tournament_id}", params={"at": 2}, **path)
     await api.ok("get", "/tournaments/{tournament_id}/audit", **path)

@@ -159,7 +159,24 @@ async def test_the_current_month_streams_its_finished_games_and_never_an_unfinis
     again = await client.get(url, headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304
     entry = listed((await client.get("/datasets")).json(), "mad", month)
-    assert entry["ended"] is False and entry["sha256"] is None and entry["games"] == len(found)
+    assert entry["ended"] is False and entry["games"] == len(found)
+
+
+async def test_a_month_still_going_is_listed_with_the_size_and_checksum_of_its_games_so_far(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    await finished_game(client, "mad")
+    await settled(pool, ("finished_games",))
+    month = dataset.month_of(datetime.now(UTC))
+    whole = await client.get(f"/datasets/mad/{month}.ndjson.gz", headers={"Range": "bytes=0-"})
+    assert whole.status_code == 206, whole.text
+    entry = listed((await client.get("/datasets")).json(), "mad", month)
+    assert entry["ended"] is False
+    assert (entry["size"], entry["sha256"]) == (
+        len(whole.content),
+        hashlib.sha256(whole.content).hexdigest(),
+    )
+    assert entry["file_games"] == len(ids_in(whole.content)) <= entry["games"]
 
 
 async def test_a_byte_range_of_the_current_month_is_of_its_games_so_far(

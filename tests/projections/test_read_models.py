@@ -12,7 +12,7 @@ from litestar.testing import AsyncTestClient
 from api.main.app import create_app
 from commands.log.store import StoredEvent
 from infra.process.settings import Settings
-from infra.reading import catalog
+from infra.reading import catalog, rebuilds
 from infra.reading.projection_runner import ProjectionRunner
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play
@@ -99,7 +99,7 @@ async def recover_and_compare(
     await settled(pool)
     live = await snapshot(pool)
     for projection in catalog.build_all(PostgresEventStore(pool)).values():
-        await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
     rebuilt = await snapshot(pool)
     assert live["table_summaries"], "the games are in the read models"
     assert live["tournament_standings"], "the tournament is in its read models"
@@ -130,7 +130,7 @@ async def test_a_projection_stopped_between_applying_and_acknowledging_counts_no
     counter = EventCounter()
     columns = "event_id text PRIMARY KEY, n integer NOT NULL"
     await pool.execute(f"CREATE TABLE {counter.name} ({columns})")
-    first = ProjectionRunner(pool, redis_client, stream, counter, consumer="first")
+    first = ProjectionRunner(pool, redis_client, stream, [counter], consumer="first")
     await first.attach()
     game_id, tokens = await open_table(client, "mad", 2)
     await play(client, game_id, tokens, random.Random(9), 15)
@@ -140,7 +140,7 @@ async def test_a_projection_stopped_between_applying_and_acknowledging_counts_no
     await first.apply(entries)  # ... and stops here, before acknowledging
 
     second = ProjectionRunner(
-        pool, redis_client, stream, counter, consumer="second", claim_idle_ms=0
+        pool, redis_client, stream, [counter], consumer="second", claim_idle_ms=0
     )
     await second.attach()
     await second.janitor()  # takes over what the first left pending

@@ -1022,8 +1022,8 @@ export interface paths {
         };
         /**
          * Datasets
-         * @description The datasets, by kind and month: the games finished, and the file's size and SHA-256
-         *     once the month has ended and its file is built.
+         * @description The datasets, by kind and month: the games finished, and the size and SHA-256 of the
+         *     month's file once built (of the games so far, for a month still going).
          */
         get: operations["listDatasets"];
         put?: never;
@@ -1481,7 +1481,7 @@ export interface components {
             last_link: string;
             events: components["schemas"]["DatasetEvent"][];
         };
-        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are known once the month has ended and its file is built. */
+        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are those of its file of `file_games` games: the whole month's once it has ended, else the file of its games so far as last built (each round of the datasets job, `null` until the first); a download of a month still going may hold more games. */
         DatasetMonth: {
             /** @enum {string} */
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
@@ -1490,6 +1490,7 @@ export interface components {
             ended: boolean;
             size: number | null;
             sha256: string | null;
+            file_games: number | null;
             url: string;
         };
         /** @description A seat as the log names it: the public name, and the bot or registered player. */
@@ -1777,6 +1778,29 @@ export interface components {
             /** @enum {unknown} */
             type: "table.game_finished";
             standings: components["schemas"]["Standing"][];
+        };
+        /** @description A message whose `data` is a `AnyEvent` (JSON). */
+        GameLiveEventMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["AnyEvent"];
+            /** @description The event's version: resume with `Last-Event-ID`. */
+            id: string;
+        };
+        GameLiveMessage: components["schemas"]["GameLiveEventMessage"] | components["schemas"]["GameLiveNarrationMessage"] | components["schemas"]["GameLiveViewMessage"];
+        /** @description A message whose `data` is a `Narration` (JSON), sent without an `id`. */
+        GameLiveNarrationMessage: {
+            /** @constant */
+            event: "narration";
+            data: components["schemas"]["Narration"];
+        };
+        /** @description A message whose `data` is a `TableView` (JSON). */
+        GameLiveViewMessage: {
+            /** @constant */
+            event: "view";
+            data: components["schemas"]["TableView"];
+            /** @description The version the view is of. */
+            id: string;
         };
         /** @description The whole log of a finished game, with its revealed seed (hex). */
         GameLog: {
@@ -2082,6 +2106,12 @@ export interface components {
             minutes: number[];
             /** @default [] */
             bots: string[];
+        };
+        /** @description A message whose `data` is a `LobbyPage` (JSON), sent without an `id`. */
+        LobbyLiveMessage: {
+            /** @constant */
+            event: "lobby";
+            data: components["schemas"]["LobbyPage"];
         };
         /** @description One page; `next_offset` is null on the last. */
         LobbyPage: {
@@ -2532,6 +2562,14 @@ export interface components {
             won: number;
             points: number;
         };
+        /** @description A message whose `data` is a `PlayerNotice` (JSON). */
+        PlayerLiveMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["PlayerNotice"];
+            /** @description The notice's place in the log: resume with it. */
+            id: string;
+        };
         /** @description One entry of a player's news; which fields it has depends on its `type`. */
         PlayerNotice: {
             /** @enum {unknown} */
@@ -2937,11 +2975,20 @@ export interface components {
             at: string;
             standings: components["schemas"]["StandingRow"][];
         };
+        /** @description A message whose `data` is a `TournamentNews` (JSON). */
+        TournamentLiveMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["TournamentNews"];
+            /** @description The event's version: resume with `Last-Event-ID`. */
+            id: string;
+        };
         /**
-         * @description One event of a tournament's log, as its live stream sends it; after a game's result
-         *         (and at the finish) the standings then.
+         * @description One event of a tournament's log, as its live stream sends it (`type`: the event's);
+         *         after a game's result (and at the finish) the standings then.
          */
         TournamentNews: {
+            type: string;
             version: number;
             event: components["schemas"]["TournamentCreated"] | components["schemas"]["EntryAdded"] | components["schemas"]["EntryWithdrew"] | components["schemas"]["TournamentStarted"] | components["schemas"]["RoundStarted"] | components["schemas"]["GameRecorded"] | components["schemas"]["RoundEnded"] | components["schemas"]["TournamentFinished"] | components["schemas"]["TournamentCancelled"];
             /** @default null */
