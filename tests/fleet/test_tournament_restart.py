@@ -4,8 +4,12 @@ second round has started, and started again; the tournament goes on from its log
 finishes with nothing lost, doubled or skipped: three rounds, no two entries met twice,
 every game recorded once as its own log finished it, its live stream and its audit whole."""
 
+import contextlib
+import os
+import signal
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -49,10 +53,27 @@ def swiss(http: httpx.Client, token: str) -> str:
     return tournament_id
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes `pid` started, and theirs (a bot worker's thinkers among them)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    found: list[int] = []
+    for child in map(int, children):
+        found += [child, *descendants(child)]
+    return found
+
+
 def restart(members: dict[str, Member], database_url: str, redis_url: str, stream: str) -> None:
-    """Every process killed with kill -9, then each service started again."""
+    """Every process killed with kill -9 (each service's and those it started), then each
+    service started again."""
     for member in members.values():
+        started = descendants(member.process.pid)
         member.kill()
+        for pid in started:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
     for name, arguments in services().items():
         role = "serve" if arguments[0] == "serve" else "+".join(roles_of(arguments))
         members[name].close()
