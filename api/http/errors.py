@@ -55,6 +55,9 @@ STATUS_BY_CODE = {
     "unknown_bot": 422,
     "player_not_found": 404,
     "challenge_not_found": 404,
+    "tournament_not_found": 404,
+    "not_organiser": 403,
+    "invalid_tournament": 422,
     "cannot_challenge_yourself": 422,
     "invalid_last_event_id": 422,
     "own_challenge": 403,
@@ -88,6 +91,7 @@ HttpCode = Literal[
     "invalid_last_event_id",
     "game_not_found",
     "challenge_not_found",
+    "tournament_not_found",
     "not_found",
     "unknown_status",
     "invalid_month",
@@ -156,7 +160,11 @@ MISSING = re.compile(r"Missing required (?P<source>query|header) parameter '(?P<
 """How Litestar says that a required parameter is missing (it names no `extra` then)."""
 
 
-NOT_FOUND_BY_PATH_KEY = {"game_id": "game_not_found", "challenge_id": "challenge_not_found"}
+NOT_FOUND_BY_PATH_KEY = {
+    "game_id": "game_not_found",
+    "challenge_id": "challenge_not_found",
+    "tournament_id": "tournament_not_found",
+}
 """A path parameter that is no id names nothing: its refusal, by the parameter's name."""
 
 
@@ -164,8 +172,8 @@ def validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[dict[str, object]]:
     """A bad query parameter (or header) is `invalid_query`, naming each as the contract
-    does; a path that is no id names nothing (`game_not_found`, `challenge_not_found`);
-    else `invalid_body`."""
+    does; a path that is no id names nothing (`game_not_found`, `challenge_not_found`,
+    `tournament_not_found`); else `invalid_body`."""
     items = [item for item in error.extra or () if isinstance(item, dict)]
     for key, code in NOT_FOUND_BY_PATH_KEY.items():
         if any(item.get("source") == "path" and item.get("key") == key for item in items):

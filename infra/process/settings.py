@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from infra.process.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, Timeouts
-from infra.process.pool_sizes import POOL_API, POOL_BOTS, POOL_PROJECTIONS, POOL_RELAY, PoolSizes
+from infra.process.pool_sizes import (
+    POOL_API,
+    POOL_BOTS,
+    POOL_DIRECTOR,
+    POOL_PROJECTIONS,
+    POOL_RELAY,
+    PoolSizes,
+)
 from infra.process.tracing import TRACES_ENDPOINT
 from infra.process.variables import (
     Variable,
@@ -190,6 +197,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     POOL_RELAY,
     POOL_PROJECTIONS,
     POOL_BOTS,
+    POOL_DIRECTOR,
     RATE_LIMIT_GAMES,
     RATE_LIMIT_SEATS,
     RATE_LIMIT_PLAYERS,
@@ -269,6 +277,7 @@ class Settings:
                 POOL_RELAY.read(env),
                 POOL_PROJECTIONS.read(env),
                 POOL_BOTS.read(env),
+                POOL_DIRECTOR.read(env),
             ),
             rate_limits=RateLimits(
                 games=RATE_LIMIT_GAMES.read(env),

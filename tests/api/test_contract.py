@@ -21,6 +21,7 @@ from commands.log.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data
 from tests.api.sse import AnyClient
+from tests.api.tournaments import finished
 
 MAX_COMMANDS = 5_000
 SEAT = {SEAT_SCHEME: []}
@@ -40,7 +41,8 @@ SECURITY = {
     **{
         key: [PLAYER]
         for key in operations(unconnected_app())
-        if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
+        if (key[1].startswith(("/players/me/", "/challenges", "/tournaments")) and key[0] == "post")
+        or key == ("delete", "/tournaments/{tournament_id}/entries/me")
         or key[1]
         in (
             "/players/me/live",
@@ -239,6 +241,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     await datasets(api, kind, game_id)
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
     await challenges_and_news(api, kind, players, player_tokens)
+    await tournaments(api, kind, player_tokens)
 
     missing = {
         (method, path)
@@ -273,6 +276,28 @@ async def challenges_and_news(
     params = {"ticket": ticket["ticket"]}
     notice = await api.first_message("/players/me/live", "challenge_accepted", params, since)
     assert notice["challenge_id"] == ids[2]
+
+
+async def tournaments(api: PublishedClient, kind: str, tokens: list[str]) -> None:
+    """A Swiss of one round for two bots, entered by another player who withdraws, started by
+    its organiser and played to its end; its list, standings, stream and audit."""
+    options = {**QUICK_OPTIONS.get(kind, {}), "bot_pace": 0}
+    body = {"kind": kind, "format": "swiss", "rounds": 1, "options": options}
+    created = await api.ok("post", "/tournaments", 201, json_body=body, token=tokens[0])
+    path = {"tournament_id": created["tournament_id"]}
+    entries = "/tournaments/{tournament_id}/entries"
+    for _ in range(2):
+        bot = {"bot": "random"}
+        await api.ok("post", entries, 201, json_body=bot, token=tokens[0], **path)
+    await api.ok("post", entries, 201, json_body={}, token=tokens[1], **path)
+    await api.ok("delete", entries + "/me", token=tokens[1], **path)
+    await api.ok("post", "/tournaments/{tournament_id}/start", token=tokens[0], **path)
+    await finished(api.client, path["tournament_id"])  # the stream then has it all at once
+    await api.first_message("/tournaments/{tournament_id}/live", "tournament.finished", **path)
+    await api.ok("get", "/tournaments/{tournament_id}", params={"at": 2}, **path)
+    await api.ok("get", "/tournaments/{tournament_id}/audit", **path)
+    await api.ok("get", "/tournaments", params={"status": "running"})
+    await api.ok("get", "/tournaments/{tournament_id}/standings", **path)
 
 
 async def play(

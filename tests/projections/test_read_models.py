@@ -17,6 +17,7 @@ from infra.reading.projection_runner import ProjectionRunner
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seat_player
+from tests.api.tournaments import finished, swiss_of_bots
 from tests.projections.settle import settled, snapshot
 from tests.servers import POOLS, fresh_database
 
@@ -91,12 +92,17 @@ async def recover_and_compare(
     await play(client, game_id, tokens, rng, 5_000)
     other_id, other_tokens = await open_table(client, "mad", 3)
     await play(client, other_id, other_tokens, rng, 8)
+    _, organiser = await register(client)
+    tournament_id = await swiss_of_bots(client, organiser, "mad", 2, 1, enter=False)
+    ok(await client.post(f"/tournaments/{tournament_id}/start", headers=bearer(organiser)))
+    await finished(client, tournament_id)
     await settled(pool)
     live = await snapshot(pool)
     for projection in catalog.build_all(PostgresEventStore(pool)).values():
         await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
     rebuilt = await snapshot(pool)
     assert live["table_summaries"], "the games are in the read models"
+    assert live["tournament_standings"], "the tournament is in its read models"
     for table, rows in live.items():
         assert rebuilt[table] == rows, f"{table} differs from its rebuild"
 
