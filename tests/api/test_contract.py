@@ -170,6 +170,7 @@ def test_the_operations_that_record_by_an_idempotency_key_take_it_and_no_other()
         ("post", "/games"),
         ("post", "/games/{game_id}/seats"),
         ("post", "/games/{game_id}/commands"),
+        ("post", "/games/{game_id}/forks"),
     }
 
 
