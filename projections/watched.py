@@ -25,6 +25,6 @@ class WatchedGames:
                 return (Upsert("watched_games", key, {"clock": True}),)
             case table.SeatTaken() if event.bot:
                 return (Upsert("watched_games", key, {"bots": True}),)
-            case table.GameFinished() | table.TableCancelled():
+            case table.GameFinished() | table.TableCancelled() | table.TableExpired():
                 return (Delete("watched_games", key),)
         return ()

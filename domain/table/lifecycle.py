@@ -28,6 +28,7 @@ from domain.table.vocabulary import (
     AnyTable,
     CancelTable,
     CreateTable,
+    ExpireTable,
     GameFinished,
     GameStarted,
     OpenRematch,
@@ -41,6 +42,7 @@ from domain.table.vocabulary import (
     TableCommand,
     TableCreated,
     TableEvent,
+    TableExpired,
     TakeSeat,
     game_of,
     options_of,
@@ -101,6 +103,8 @@ def _plan(
             return _open_rematch(table, command, ctx), None
         case CancelTable():
             return starting.cancel(table, ctx), None
+        case ExpireTable():
+            return starting.expire(table, command, ctx), None
         case _:
             return _play(rules, table, command, ctx)
 
@@ -152,6 +156,8 @@ def evolve(
             table = replace(table, rematch=event.game_id)
         case TableCancelled():
             table = replace(table, status="cancelled")
+        case TableExpired():
+            table = replace(table, status="expired")
     return replace(table, version=table.version + 1)
 
 

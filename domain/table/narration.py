@@ -5,7 +5,7 @@ from typing import Any
 
 from domain import clocks
 from domain.decider import AnyRules, Standing
-from domain.narration import Voice, listed, ordinal
+from domain.narration import Voice, counted, listed, ordinal
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     GameFinished,
@@ -16,6 +16,7 @@ from domain.table.vocabulary import (
     SeedRevealed,
     TableCancelled,
     TableCreated,
+    TableExpired,
 )
 
 
@@ -45,6 +46,8 @@ def narrate(rules: AnyRules, shown: Any, heard_by: Voice) -> str:
             return "A rematch table is open"
         case TableCancelled():
             return f"{heard_by.subject(shown.seat)} called the table off"
+        case TableExpired():
+            return f"Nobody started the table in {minutes(shown.idle_seconds)}: it closed"
         case clocks.ClockRestarted():
             return "The clock restarted"
         case clocks.SeatTimedOut():
@@ -63,3 +66,10 @@ def _finished(standings: tuple[Standing, ...], heard_by: Voice) -> str:
     yours = [s.place for s in standings if s.seat == heard_by.viewer and s.place != 1]
     place = f"; you came {ordinal(yours[0])}" if yours else ""
     return f"Game over: {said}{place}"
+
+
+def minutes(seconds: int) -> str:
+    """A wait in words: whole minutes when it is some, else seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return counted(seconds // 60, "minute")
+    return counted(seconds, "second")

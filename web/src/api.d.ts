@@ -1051,7 +1051,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         CnoHandCycled: {
             /** @enum {unknown} */
             type: "cno.hand_cycled";
@@ -1218,7 +1218,7 @@ export interface components {
              */
             kind: "cno";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["CnoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1406,7 +1406,7 @@ export interface components {
                 clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         EclipticGameEnded: {
             /** @enum {unknown} */
             type: "ecliptic.game_ended";
@@ -1482,7 +1482,7 @@ export interface components {
              */
             kind: "ecliptic";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["EclipticOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1661,7 +1661,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /** @description Each draw round (ties redraw among the tied seats) and the seat that plays first. */
         GnonoFirstPlayerDrawn: {
             /** @enum {unknown} */
@@ -1768,7 +1768,7 @@ export interface components {
              */
             kind: "gnono";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["GnonoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1960,7 +1960,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         MadFalloutDraw: {
             seat: number;
             card: components["schemas"]["MadCard"] | null;
@@ -2023,7 +2023,7 @@ export interface components {
              */
             kind: "mad";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["MadOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2131,7 +2131,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /** @description A shuffled deal: hands, the face-down stack (top first) and the first field card. */
         OnexenoHandDealt: {
             /** @enum {unknown} */
@@ -2231,7 +2231,7 @@ export interface components {
              */
             kind: "onexeno";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["OnexenoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2370,7 +2370,7 @@ export interface components {
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seat: number;
             /** @enum {string} */
-            status: "new" | "open" | "playing" | "finished" | "cancelled";
+            status: "new" | "open" | "playing" | "finished" | "cancelled" | "expired";
             version: number;
             to_act: number[];
             your_turn: boolean;
@@ -2563,6 +2563,16 @@ export interface components {
             algorithm: string;
             rematch_of?: string;
         };
+        /**
+         * @description Nobody started the table in `idle_seconds` with nothing done at it: no game will be
+         *         played at it, and it leaves the lobby.
+         */
+        TableExpired: {
+            /** @enum {unknown} */
+            type: "table.expired";
+            idle_seconds: number;
+            at: string;
+        };
         /** @description One page; `next_offset` is null on the last. */
         TablePage: {
             items: components["schemas"]["TableSummary"][];
@@ -2586,7 +2596,7 @@ export interface components {
             /** @enum {string} */
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             /** @enum {string} */
-            status: "open" | "playing" | "finished" | "cancelled";
+            status: "open" | "playing" | "finished" | "cancelled" | "expired";
             version: number;
             seats: string[];
             to_act: number[];
