@@ -11,14 +11,16 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.api.players import bearer
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import CREATE_FORM, PHONE, PLAYER, open_lobby
+from tests.e2e.webclient import CREATE_FORM, LAPTOP, PHONE, PLAYER, open_lobby
 
 pytestmark = needs_chromium
 
+PHONE_TALL = {"width": 390, "height": 844}
 TABLE_URL = re.compile(r"/play/[0-9a-f-]{36}$")
 STATUS = '[data-testid="status"]'
 CLOCKS = '[data-testid="clock"]'
@@ -91,6 +93,15 @@ def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
     page.locator('select[name="quickplay-bots"]').select_option("search")
     page.locator('[data-testid="quickplay-ecliptic"]').click()
     page.wait_for_url(TABLE_URL)
+    countdown = page.locator('[data-testid="bots-countdown"]')
+    expect(countdown).to_have_text(re.compile(r"Bots take the free seats in \d+ s if nobody comes\."))
+    first = int(re.findall(r"\d+", countdown.inner_text())[0])
+    assert 0 < first <= 15
+    expect(countdown).not_to_have_text(f"Bots take the free seats in {first} s if nobody comes.")
+    assert serious_violations(page) == []
+    for size, name in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"quickplay-bots-countdown-{name}.png", full_page=True)
     page.locator(f'{STATUS}:text-is("playing")').wait_for(timeout=BOTS_SECONDS * 1000)
     game_id = page.url.rsplit("/", 1)[1]
     seats = web_service.get(f"/games/{game_id}").json()["seats"]

@@ -2414,11 +2414,12 @@ export interface components {
             /** @description Default: null. */
             bot?: ("heuristic" | "random" | "search") | null;
         };
-        /** @description A seat found for the caller; `token` is null when the request was answered before. */
+        /** @description A seat found for the caller; `token` is null when the request was answered before; `bots_at`, when bots were asked for and the table still waits, is when they come. */
         QuickSeat: {
             game_id: string;
             seat: number;
             token: string | null;
+            bots_at?: string | null;
         };
         /** @description A rated game: the player's rating after it, and how far it moved the ordinal. */
         RatingChange: {

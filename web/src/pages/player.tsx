@@ -9,6 +9,7 @@ import { Refused } from "../refused";
 import { Link, navigate } from "../router";
 import { keepSeatToken } from "../seats";
 import { BOT_KINDS, rememberedName, rememberName } from "./seating";
+import { keepBotsDue } from "./waiting";
 import "./players.css";
 
 type QuickSeat = Schemas["QuickSeat"];
@@ -155,6 +156,7 @@ function QuickPlayButton({ info, player, name, bots }: { info: KindInfo; player:
       const body = { kind: info.kind, ...who, ...after };
       const seat = await call<QuickSeat>("/quickplay", { method: "POST", token: player?.token ?? null, body });
       if (seat.token) keepSeatToken(seat.game_id, seat.token, seat.seat);
+      keepBotsDue(seat.game_id, seat.bots_at);
       if (!player) rememberName(name);
       navigate(`/play/${seat.game_id}`);
     } catch (error) {

@@ -19,6 +19,7 @@ import { Rematch } from "./rematch";
 import { Series } from "./series";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
+import { Waiting } from "./waiting";
 import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
@@ -62,6 +63,7 @@ export function TablePage({ gameId }: { gameId: string }) {
       <Header view={view} />
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
       {away ? <BackToTable send={send} /> : null}
+      {view.status === "open" ? <Waiting view={view} gameId={gameId} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <Refused sentence={refusal} />
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
