@@ -94,7 +94,8 @@ def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
     page.locator('[data-testid="quickplay-ecliptic"]').click()
     page.wait_for_url(TABLE_URL)
     countdown = page.locator('[data-testid="bots-countdown"]')
-    expect(countdown).to_have_text(re.compile(r"Bots take the free seats in \d+ s if nobody comes\."))
+    promise = re.compile(r"Bots take the free seats in \d+ s if nobody comes\.")
+    expect(countdown).to_have_text(promise)
     first = int(re.findall(r"\d+", countdown.inner_text())[0])
     assert 0 < first <= 15
     expect(countdown).not_to_have_text(f"Bots take the free seats in {first} s if nobody comes.")
