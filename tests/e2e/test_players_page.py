@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.api.players import bearer
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import CREATE_FORM, LAPTOP, PHONE, PLAYER, open_lobby
+from tests.e2e.webclient import CREATE_FORM, LAPTOP, PHONE, PLAYER, YOUR_NAME, open_lobby
 
 pytestmark = needs_chromium
 
@@ -59,6 +59,14 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     page.locator('input[name="handle"]').fill("ada")
     page.locator('[data-testid="register"]').click()
     assert page.locator('[data-testid="handle"]').inner_text() == "ada"
+    told = page.locator('[data-testid="token-only-here"]')
+    expect(told).to_contain_text("Your token lives only in this browser.")
+    kept = page.locator('[data-testid="player-token"]').input_value()
+    assert kept == page.evaluate("() => JSON.parse(localStorage.getItem('cardroom.player')).token")
+    assert (
+        page.locator('[data-testid="save-token"]').get_attribute("download") == "cardroom-ada.txt"
+    )
+    expect(page.locator('[data-testid="copy-token"]')).to_be_visible()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "lobby-playing-as.png", full_page=True)
 
@@ -84,12 +92,40 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     page.screenshot(path=SCREENSHOTS / "quickplay-started.png", full_page=True)
 
 
+def test_a_first_visit_plays_in_one_step_under_a_suggested_name(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_lobby(page, str(web_service.base_url).rstrip("/"))
+    name = page.locator(YOUR_NAME)
+    suggested = name.input_value()
+    assert re.fullmatch(r"\w+ \d{3}", suggested), suggested
+    quick = page.locator('[data-testid="quickplay-mad"]')
+    expect(quick).to_be_enabled()
+    seated_as = page.locator(f'{CREATE_FORM} [data-testid="seated-as"]')
+    expect(seated_as).to_have_text(f"You sit down as {suggested} (your name, above).")
+    name.fill("")
+    expect(quick).to_be_disabled()
+    expect(page.locator('[data-testid="name-needed"]')).to_have_text("Give a name to play.")
+    expect(page.locator(f'{CREATE_FORM} button[type="submit"]')).to_be_disabled()
+    name.fill("dee")
+    expect(quick).to_be_enabled()
+    expect(seated_as).to_have_text("You sit down as dee (your name, above).")
+    assert serious_violations(page) == []
+    for size, shot in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"lobby-first-visit-{shot}.png", full_page=True)
+    no_table_waiting(web_service, "mad")
+    quick.click()
+    page.wait_for_url(TABLE_URL)
+    expect(page.locator(".seats .seat__name")).to_have_text(["dee"])
+
+
 def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
     page: Any, web_service: httpx.Client
 ) -> None:
     no_table_waiting(web_service, "ecliptic")
     open_lobby(page, str(web_service.base_url).rstrip("/"))
-    page.locator('input[name="casual-name"]').fill("cy")
+    page.locator(YOUR_NAME).fill("cy")
     page.locator('select[name="quickplay-bots"]').select_option("search")
     page.locator('[data-testid="quickplay-ecliptic"]').click()
     page.wait_for_url(TABLE_URL)
@@ -118,7 +154,7 @@ def test_a_table_with_a_clock_per_turn_shows_each_seat_counting_down(
     form.locator('select[name="kind"]').select_option("mad")
     form.locator('select[name="clock"]').select_option("turn")
     form.locator('input[name="clock.turn_seconds"]').fill(str(TURN_SECONDS))
-    form.locator('input[name="player"]').fill(PLAYER)
+    page.locator(YOUR_NAME).fill(PLAYER)
     form.locator('select[name="bots"]').select_option("random")
     form.locator('button[type="submit"]').click()
     page.wait_for_url(TABLE_URL)

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium, opened
-from tests.e2e.webclient import CREATE_FORM, open_lobby
+from tests.e2e.webclient import CREATE_FORM, YOUR_NAME, open_lobby
 
 pytestmark = needs_chromium
 
@@ -37,7 +37,7 @@ def open_table(
     form = page.locator(CREATE_FORM)
     form.locator('select[name="kind"]').select_option(kind)
     form.locator('input[name="seats"]').fill(str(seats))
-    player = form.locator('input[name="player"]')
+    player = page.locator(YOUR_NAME)
     if player.count():
         player.fill(name)
     form.locator('select[name="bots"]').select_option(bots)
