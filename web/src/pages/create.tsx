@@ -87,7 +87,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
           <input type="number" name="seats" value={seats} min={info.min_seats} max={info.max_seats} required onInput={(event) => setSeats(Number(event.currentTarget.value))} />
           <span class="field__hint">the table's size, you included: {info.min_seats} to {info.max_seats}</span>
         </label>
-        <OptionFields schema={info.options_schema} texts={texts} change={setText} />
+        <OptionFields kind={info.kind} schema={info.options_schema} texts={texts} change={setText} replace={(all) => setTextsByKind({ ...textsByKind, [info.kind]: all })} />
         {info.clock_schema === null ? null : <ClockFields choice={clock} change={(choice) => setClockByKind({ ...clockByKind, [info.kind]: choice })} />}
         <p class="quiet seated-as" data-testid="seated-as">
           {player ? `You sit down as ${player.handle}.` : name.trim() ? `You sit down as ${name.trim()} (your name, above).` : "Give your name above to open a table."}
