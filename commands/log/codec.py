@@ -143,6 +143,7 @@ def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
         | table.TakeSeat
         | table.OpenRematch
         | clocks.ClaimTimeout
+        | clocks.WarnSeat
         | table.ExpireTable
         | table.command_type(game_rules(kind))
     )

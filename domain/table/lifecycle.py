@@ -18,7 +18,7 @@ from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
 from domain.table import starting
-from domain.table.clock import acting_seats, claim_timeout, return_to_table
+from domain.table.clock import acting_seats, claim_timeout, return_to_table, warn_seat
 from domain.table.ending import Ending, Plan, closing
 from domain.table.refusals import Refused
 from domain.table.seating import require_seated
@@ -97,6 +97,8 @@ def _plan(
             return starting.start(rules, table, ctx)
         case clocks.ClaimTimeout():
             return claim_timeout(rules, table, command, ctx)
+        case clocks.WarnSeat():
+            return warn_seat(rules, table, command, ctx), None
         case clocks.ReturnToTable():
             return return_to_table(rules, table, ctx), None
         case OpenRematch():
@@ -148,6 +150,7 @@ def evolve(
         case (
             clocks.ClockRestarted()
             | clocks.SeatTimedOut()
+            | clocks.SeatWarned()
             | clocks.SeatMarkedAbsent()
             | clocks.SeatMarkedPresent()
         ):
@@ -219,7 +222,8 @@ def _create(
 ) -> tuple[TableEvent, ...]:
     require(table.status == "new", Refused("table_exists", "this table already exists"))
     rest, setup = split_setup(command.options)
-    game_options, clock_options = clocks.split_options(rest)
+    game_options, given_clock = clocks.split_options(rest)
+    clock_options = clocks.with_grace(given_clock)
     untimed = f"{rules.title} has no turns, so its tables take no clock"
     require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:

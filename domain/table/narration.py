@@ -5,7 +5,7 @@ from typing import Any
 
 from domain import clocks
 from domain.decider import AnyRules, Standing
-from domain.narration import Voice, counted, listed, ordinal
+from domain.narration import Voice, counted, listed, opening, ordinal
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     GameFinished,
@@ -52,8 +52,13 @@ def narrate(rules: AnyRules, shown: Any, heard_by: Voice) -> str:
             return "The clock restarted"
         case clocks.SeatTimedOut():
             return f"{heard_by.subject(shown.seat)} ran out of time; a move was made for them"
+        case clocks.SeatWarned():
+            whose = opening(heard_by.whose(shown.seat))
+            return f"{whose} time is up: a move is made for {heard_by.who(shown.seat)} soon"
         case clocks.SeatMarkedAbsent():
-            return f"{heard_by.subject(shown.seat)} left the table; moves are made for them"
+            seat = shown.seat
+            away = heard_by.does(seat, "are", "is")
+            return f"{opening(away)} away: {heard_by.whose(seat)} moves are made after a grace"
         case clocks.SeatMarkedPresent():
             return f"{heard_by.subject(shown.seat)} came back to the table"
     raise TypeError(f"no words for {type(shown).__name__}")

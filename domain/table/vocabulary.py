@@ -133,6 +133,7 @@ TABLE_EVENTS = (
     TableExpired,
     clocks.ClockRestarted,
     clocks.SeatTimedOut,
+    clocks.SeatWarned,
     clocks.SeatMarkedAbsent,
     clocks.SeatMarkedPresent,
 )
@@ -148,6 +149,7 @@ TableCommand = (
     | CancelTable
     | ExpireTable
     | clocks.ClaimTimeout
+    | clocks.WarnSeat
     | clocks.ReturnToTable
 )
 

@@ -14,7 +14,7 @@ import { Link } from "../router";
 import { forgetSeatToken, hostToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
 import { TurnAlertToggle, useTurnAlert } from "../turnalert";
-import { Clock } from "./clock";
+import { Clock, GraceWarning } from "./clock";
 import { Rematch } from "./rematch";
 import { Series } from "./series";
 import { HostControls } from "./hosting";
@@ -62,6 +62,7 @@ export function TablePage({ gameId }: { gameId: string }) {
     <main class="table-page" data-status={view.status} data-version={view.version}>
       <Header view={view} />
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
+      <GraceWarning clock={view.clock} seat={view.you} />
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" ? <Waiting view={view} gameId={gameId} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
@@ -107,7 +108,7 @@ const RETURN = { type: "return_to_table" } as const;
 function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
   return (
     <section class="panel seating">
-      <span>Your turns have been played for you while you were away.</span>
+      <span>You were away: after a short grace, your turns are played for you until you say you are back.</span>
       <button type="button" class="button" data-action="return_to_table" onClick={() => void send(RETURN)}>
         I am back
       </button>
