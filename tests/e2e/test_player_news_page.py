@@ -77,7 +77,7 @@ def test_a_challenge_is_accepted_on_the_page_and_a_turn_elsewhere_shows(
     offered.locator("button", has_text="Accept").click()
     page.wait_for_url(TABLE_URL)
     first = page.url.rsplit("/", 1)[1]
-    page.locator('[data-testid="status"]:text-is("playing")').wait_for()
+    page.locator('main[data-status="playing"]').wait_for()
     expect(page).not_to_have_title(re.compile("^Challenge"))
 
     second = challenge(web_service, ada_token, bo)
@@ -123,7 +123,7 @@ def test_the_challenger_is_taken_to_the_table_once_the_challenge_is_accepted(
     expect(page.locator('[data-testid="challenge-accepted"]')).to_contain_text(
         f"{bo} accepted your challenge"
     )
-    page.locator('[data-testid="status"]:text-is("playing")').wait_for()
+    page.locator('main[data-status="playing"]').wait_for()
     assert serious_violations(page) == []
     for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
         page.set_viewport_size(size)

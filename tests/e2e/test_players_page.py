@@ -22,7 +22,8 @@ pytestmark = needs_chromium
 
 PHONE_TALL = {"width": 390, "height": 844}
 TABLE_URL = re.compile(r"/play/[0-9a-f-]{36}$")
-STATUS = '[data-testid="status"]'
+STATUS = "main[data-status"
+"""The table's status as its page holds it, completed by the status: `f'{STATUS}="open"]'`."""
 CLOCKS = '[data-testid="clock"]'
 RUNNING_CLOCK = ".clock--running"
 START = '[data-action="start game"]'
@@ -73,7 +74,7 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     page.locator('[data-testid="quickplay-mad"]').click()
     page.wait_for_url(TABLE_URL)
     game_id = page.url.rsplit("/", 1)[1]
-    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    page.locator(f'{STATUS}="open"]').wait_for()
     page.evaluate("() => { window.sameDocument = true; }")
 
     bob = web_service.post("/players", json={"handle": "bob"})
@@ -84,7 +85,7 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     assert quick.json()["game_id"] == game_id
     assert quick.json()["seat"] == 1
 
-    page.locator(f'{STATUS}:text-is("playing")').wait_for()
+    page.locator(f'{STATUS}="playing"]').wait_for()
     assert page.evaluate("() => window.sameDocument") is True
     seats = page.locator(".seats .seat__name").all_inner_texts()
     assert seats == ["ada", "bob"]
@@ -139,7 +140,7 @@ def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
     for size, name in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
         page.set_viewport_size(size)
         page.screenshot(path=SCREENSHOTS / f"quickplay-bots-countdown-{name}.png", full_page=True)
-    page.locator(f'{STATUS}:text-is("playing")').wait_for(timeout=BOTS_SECONDS * 1000)
+    page.locator(f'{STATUS}="playing"]').wait_for(timeout=BOTS_SECONDS * 1000)
     game_id = page.url.rsplit("/", 1)[1]
     seats = web_service.get(f"/games/{game_id}").json()["seats"]
     assert [seat["bot"] for seat in seats] == [None, "search"]
@@ -215,7 +216,7 @@ def test_a_rated_game_shows_on_the_ratings_and_its_seat_opens_the_rematch(
     page.wait_for_url(lambda url: TABLE_URL.search(url) is not None and game_id not in url)
     rematch_id = page.url.rsplit("/", 1)[1]
     assert web_service.get(f"/games/{game_id}").json()["rematch"] == rematch_id
-    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    page.locator(f'{STATUS}="open"]').wait_for()
     assert page.locator(".seat--you .seat__name").inner_text() == "cy"
 
 

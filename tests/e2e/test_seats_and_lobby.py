@@ -102,7 +102,7 @@ def test_the_host_cancels_a_table_which_leaves_the_lobby(
     game_id = open_table(page, base, "mad", 3, "none", "host")
     page.locator('[data-testid="cancel-table"]').click()
     page.locator('[data-testid="cancel-confirmed"]').click()
-    expect(page.locator('[data-testid="status"]')).to_have_text("cancelled")
+    expect(page.locator("main.table-page")).to_have_attribute("data-status", "cancelled")
     expect(page.locator('[data-testid="host-controls"]')).to_have_count(0)
     open_lobby(page, base)
     expect(page.locator('[data-testid="kinds"] li')).to_have_count(5)

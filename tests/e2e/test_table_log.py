@@ -59,8 +59,8 @@ def test_the_log_tells_the_whole_game_with_runs_of_one_event_told_once(
     page.goto(f"{base}/play/{game_id}")
     expect(page.locator(LOG_LINES)).to_have_count(3)
     posted(web_service, f"/games/{game_id}/commands", {"type": "start_game"}, host)
-    expect(page.locator('[data-testid="status"]')).to_have_text(
-        "finished", timeout=GAME_SECONDS * 1000
+    expect(page.locator("main.table-page")).to_have_attribute(
+        "data-status", "finished", timeout=GAME_SECONDS * 1000
     )
     lines = expected_lines(told(web_service, game_id))
     assert any("turned over" in line and "cards" in line for line in lines)

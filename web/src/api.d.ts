@@ -2069,6 +2069,11 @@ export interface components {
             type: string;
             narration: string;
         };
+        /** @description The cards `seat` last took off the field, where they lay. */
+        OnexenoCaptured: {
+            seat: number;
+            cards: components["schemas"]["OnexenoPlaced"][];
+        };
         /** @description One of the 70 cards: `pattern` is its canonical border, `value` its centre number. */
         OnexenoCard: {
             pattern: number;
@@ -2288,6 +2293,8 @@ export interface components {
             history: number[][];
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
+            /** @default null */
+            captured: components["schemas"]["OnexenoCaptured"] | null;
         };
         PlayerCreated: {
             handle: string;

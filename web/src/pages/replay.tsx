@@ -111,7 +111,6 @@ function ReplayHeader({ view, gameId, over }: { view: TableView; gameId: string;
   return (
     <header class="table-header">
       <h1>{titleOf(kinds, view.kind)} · replay</h1>
-      <span class="chip">{view.status}</span>
       <span class="chip">{turnWords(view)}</span>
       {over ? null : (
         <span class="quiet">

@@ -36,6 +36,8 @@ export function TablePage({ gameId }: { gameId: string }) {
   // The version a move was sent at: its answer comes before the view it leads to, and until
   // that view arrives the moves shown are the old ones, so none are offered meanwhile.
   const [sentAt, setSentAt] = useState<number | null>(null);
+  const moved = useRef(false);
+  useFocusKept(felt, view?.version ?? 0, moved);
   useEffect(() => {
     // A token that holds no seat here (another database, say) is dropped: the page watches.
     if (problem?.problem.code !== "wrong_token") return;
@@ -48,6 +50,7 @@ export function TablePage({ gameId }: { gameId: string }) {
   const send = async (command: Command): Promise<void> => {
     setRefusal(null);
     setSentAt(view.version);
+    moved.current = true;
     try {
       await call(`/games/${gameId}/commands`, { method: "POST", token, body: command });
     } catch (error) {
@@ -69,7 +72,7 @@ export function TablePage({ gameId }: { gameId: string }) {
       <Refused sentence={refusal} />
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
       <div class="table-play">
-        <section class="felt" ref={felt}>
+        <section class="felt" ref={felt} tabIndex={-1} aria-label="the table">
           <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
         </section>
         <TableLog told={told} />
@@ -84,8 +87,9 @@ function Header({ view }: { view: TableView }) {
   return (
     <header class="table-header">
       <h1>{titleOf(kinds, view.kind)}</h1>
-      <span class="chip" data-testid="status">{view.status}</span>
-      <span class="chip" data-testid="turn">{turnWords(view)}</span>
+      <span class="chip" data-testid="turn">
+        {turnWords(view)}
+      </span>
       <span class="quiet">{who}</span>
       {view.you !== null && view.status !== "finished" ? <TurnAlertToggle /> : null}
       <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
@@ -101,6 +105,21 @@ function Seating({ view, gameId, seated }: { view: TableView; gameId: string; se
       <HostControls gameId={gameId} />
     </section>
   );
+}
+
+/** After a move the element that had the focus (the card played, the place it went) may be
+ * gone: the focus then goes to the first move the board offers, else to the board itself, so
+ * a keyboard's player carries on from the table rather than from the top of the page. */
+function useFocusKept(felt: { current: HTMLElement | null }, version: number, moved: { current: boolean }): void {
+  useEffect(() => {
+    const box = felt.current;
+    const focused = document.activeElement;
+    if (!box || !moved.current) return;
+    moved.current = false;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const next = box.querySelector<HTMLElement>("[data-action]:not([disabled]), [tabindex='0']");
+    (next ?? box).focus({ preventScroll: true });
+  }, [version]);
 }
 
 const RETURN = { type: "return_to_table" } as const;
