@@ -121,15 +121,19 @@ function Presets({ kind, schema, texts, replace }: { kind: string; schema: Recor
         {presets.map((preset) => (
           <label class="presets__choice">
             <input type="radio" name="preset" value={preset.name} checked={chosen === preset.name} onChange={() => choose(preset)} />
-            <span>
-              <strong>{preset.name}</strong> <span class="quiet">{preset.says}</span>
-            </span>
+            <span>{preset.name}</span>
           </label>
         ))}
       </span>
-      <span class="field__hint">{chosen ? `The ${chosen} game; change any option below to make it your own.` : "Your own options, below; a length sets them all."}</span>
+      <span class="field__hint" data-testid="preset-says">{saying(presets, chosen)}</span>
     </fieldset>
   );
+}
+
+/** What the chosen preset makes of the game, or that the options are the person's own. */
+function saying(presets: Preset[], chosen: string | null): string {
+  const each = presets.map((preset) => `${preset.name}: ${preset.says}`).join("; ");
+  return chosen ? `The ${chosen} game (${each}).` : `Your own options, below (${each}).`;
 }
 
 function OptionInput({ kind, name, property, text, change }: { kind: string; name: string; property: Property; text: string; change: (name: string, text: string) => void }) {

@@ -35,7 +35,7 @@ export function PlayAs({ kinds }: { kinds: KindInfo[] }) {
         <label class="field">
           <span class="field__name">your name</span>
           <input name="your-name" value={name} maxLength={40} autoComplete="nickname" onInput={(event) => setName(event.currentTarget.value)} />
-          <span class="field__hint">shown at the tables you sit at, for quick play and the tables you open; the games count for nobody unless you register below</span>
+          <span class="field__hint">your name at the tables you join or open; register below to keep a record</span>
         </label>
       )}
       <h3>Quick play</h3>
@@ -57,7 +57,7 @@ export function PlayAs({ kinds }: { kinds: KindInfo[] }) {
       {player ? null : (
         <>
           <h3>Keep a record</h3>
-          <p class="quiet">Register a handle and your games count for it: its token is kept in this browser only.</p>
+          <p class="quiet">A handle's games count for it; its token is kept in this browser only.</p>
           <Register registered={() => setRegistered(true)} />
           <SignIn />
         </>
