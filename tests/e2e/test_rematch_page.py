@@ -141,6 +141,9 @@ def test_the_rematch_says_whom_it_waits_for(page: Any, web_service: httpx.Client
     expect(page.locator('[data-testid="awaited"]')).to_have_text(
         "Waiting for Sam to join the rematch."
     )
+    expect(page.locator('[data-testid="seats-awaited"]')).to_have_text(
+        "waiting for 1 more player: the game starts once every seat is taken"
+    )
     assert serious_violations(page) == []
     for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
         page.set_viewport_size(size)

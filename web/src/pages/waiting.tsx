@@ -50,9 +50,14 @@ function listed(names: string[]): string {
 
 function seatsWords(view: TableView, fewest: number): string {
   const size = view.setup.seats ?? null;
-  const needed = fewest - view.seats.length;
-  if (needed > 0) return `waiting for ${needed} more ${needed === 1 ? "player" : "players"} before the game can start`;
-  if (size !== null && view.seats.length >= size) return "every seat is taken: waiting for a seated player to start the game";
+  const taken = view.seats.length;
+  const needed = fewest - taken;
+  const more = (count: number): string => `${count} more ${count === 1 ? "player" : "players"}`;
+  // A rematch (and any table quick play fills) starts once its last seat is taken.
+  const startsFull = view.setup.start_when_full || view.rematch_of !== null;
+  if (startsFull && size !== null && taken < size) return `waiting for ${more(size - taken)}: the game starts once every seat is taken`;
+  if (needed > 0) return `waiting for ${more(needed)} before the game can start`;
+  if (size !== null && taken >= size) return "every seat is taken: waiting for a seated player to start the game";
   return "enough players to start: any seated player may start the game, or wait for more";
 }
 
