@@ -7,9 +7,14 @@ the last accepted command, whose time the table records in `ClockRestarted` toge
 each seat's bank and its timeouts in a row. So the clock is a fold of the events like the
 rest of the table, and every deadline survives a restart.
 
-A seat whose deadline has passed may be claimed timed out (`domain.table` decides the claim
-and makes the seat's move for it). A seat that timed out `ABSENT_AFTER` times in a row is
-marked absent: its deadline is then the moment its turn comes, until its player acts again.
+A seat whose deadline has passed is first warned (`SeatWarned`, the clock worker's
+`warn_seat`): it gets a grace of `grace_seconds` (`DEFAULT_GRACE`, 15 s, unless the table
+chose another; 0 for none) to move, and only then may it be claimed timed out (`domain.table`
+decides the claim and makes the seat's move for it). A seat that timed out `ABSENT_AFTER`
+times in a row is marked absent: its deadline is then the moment its turn comes, so it is
+warned at once and its move made once the grace is over, every turn until its player acts
+again or says they are back (`return_to_table`). Tables recorded before the grace (whose
+clock has no `grace_seconds`) have none, so their logs decide again as they were played.
 """
 
 from collections.abc import Iterable, Mapping
@@ -21,12 +26,15 @@ import msgspec
 from domain.errors import Refusal, require
 
 CLOCK = "clock"
-Code = Literal["invalid_options"]
+Code = Literal["invalid_options", "not_warned", "in_grace", "warned"]
 """Why a clock (or any table option) is refused."""
 Refused = Refusal[Code]
 """The option that holds a table's clock, beside the game's own options."""
 ABSENT_AFTER = 3
 """Timeouts in a row after which a seat is marked absent."""
+DEFAULT_GRACE = 15
+"""Seconds a warned seat has to move before its move is made for it, unless the table says."""
+MAX_GRACE = 600
 MAX_SECONDS = 86_400
 MAX_INCREMENT = 3_600
 _MS = timedelta(milliseconds=1)
@@ -41,10 +49,18 @@ class ClockOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit
     turn_seconds: Seconds | None = None
     bank_seconds: Seconds | None = None
     increment_seconds: Annotated[int, msgspec.Meta(ge=0, le=MAX_INCREMENT)] = 0
+    grace_seconds: Annotated[int, msgspec.Meta(ge=0, le=MAX_GRACE)] | None = None
+    """The grace a warned seat has (`DEFAULT_GRACE` on a new table when not given)."""
 
 
 class ClaimTimeout(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="claim_timeout"):
     """Record that `seat` ran out of time; its move is then made for it."""
+
+    seat: int
+
+
+class WarnSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="warn_seat"):
+    """Warn `seat`, whose time has run out, that its move is made for it after the grace."""
 
     seat: int
 
@@ -67,6 +83,13 @@ class SeatTimedOut(msgspec.Struct, frozen=True, tag="table.seat_timed_out"):
     at: str
 
 
+class SeatWarned(msgspec.Struct, frozen=True, tag="table.seat_warned"):
+    """`seat`'s time ran out: it may still move until `until`, then its move is made for it."""
+
+    seat: int
+    until: str
+
+
 class SeatMarkedAbsent(msgspec.Struct, frozen=True, tag="table.seat_marked_absent"):
     seat: int
 
@@ -75,7 +98,7 @@ class SeatMarkedPresent(msgspec.Struct, frozen=True, tag="table.seat_marked_pres
     seat: int
 
 
-ClockEvent = ClockRestarted | SeatTimedOut | SeatMarkedAbsent | SeatMarkedPresent
+ClockEvent = ClockRestarted | SeatTimedOut | SeatWarned | SeatMarkedAbsent | SeatMarkedPresent
 
 
 class Clock(msgspec.Struct, frozen=True):
@@ -86,6 +109,8 @@ class Clock(msgspec.Struct, frozen=True):
     banks_ms: tuple[int, ...] = ()
     timeouts: tuple[int, ...] = ()
     absent: frozenset[int] = frozenset()
+    warned: tuple[str, ...] = ()
+    """When each seat's grace ends, once warned since the last restart ('' while not)."""
 
 
 class SeatClock(msgspec.Struct, frozen=True):
@@ -97,6 +122,8 @@ class SeatClock(msgspec.Struct, frozen=True):
     deadline: str | None
     absent: bool
     timeouts: int
+    grace_until: str | None = None
+    """Once warned, when the seat's grace ends and its move is made for it."""
 
 
 class ClockView(msgspec.Struct, frozen=True):
@@ -125,6 +152,18 @@ def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], ClockOpti
     return game, clock
 
 
+def with_grace(clock: ClockOptions | None) -> ClockOptions | None:
+    """A new table's clock, its grace `DEFAULT_GRACE` unless chosen."""
+    if clock is None or clock.grace_seconds is not None:
+        return clock
+    return msgspec.structs.replace(clock, grace_seconds=DEFAULT_GRACE)
+
+
+def grace(clock: Clock) -> int:
+    """The seconds of grace a warned seat has (0: its move is made at its deadline)."""
+    return clock.options.grace_seconds or 0
+
+
 def with_clock(options: dict[str, Any], clock: ClockOptions | None) -> dict[str, Any]:
     """The options as a table records them: the game's, and the clock when there is one."""
     return options if clock is None else {**options, CLOCK: msgspec.to_builtins(clock)}
@@ -132,7 +171,7 @@ def with_clock(options: dict[str, Any], clock: ClockOptions | None) -> dict[str,
 
 def started(options: ClockOptions, seats: int) -> Clock:
     bank = 0 if options.bank_seconds is None else options.bank_seconds * 1000
-    return Clock(options, banks_ms=(bank,) * seats, timeouts=(0,) * seats)
+    return Clock(options, banks_ms=(bank,) * seats, timeouts=(0,) * seats, warned=("",) * seats)
 
 
 def deadline(clock: Clock, seat: int) -> datetime:
@@ -166,7 +205,18 @@ def evolve(clock: Clock, event: ClockEvent) -> Clock:
     replace = msgspec.structs.replace
     match event:
         case ClockRestarted():
-            return replace(clock, since=event.at, banks_ms=event.banks_ms, timeouts=event.timeouts)
+            unwarned = ("",) * len(event.timeouts)
+            return replace(
+                clock,
+                since=event.at,
+                banks_ms=event.banks_ms,
+                timeouts=event.timeouts,
+                warned=unwarned,
+            )
+        case SeatWarned():
+            warned = list(clock.warned or ("",) * len(clock.timeouts))
+            warned[event.seat] = event.until
+            return replace(clock, warned=tuple(warned))
         case SeatMarkedAbsent():
             return replace(clock, absent=clock.absent | {event.seat})
         case SeatMarkedPresent():
@@ -184,7 +234,13 @@ def _seat_view(clock: Clock, seat: int, acts: bool) -> SeatClock:
     bank = clock.options.bank_seconds is not None
     remaining = _allowance(clock, seat) if acts or bank else None
     when = deadline(clock, seat).isoformat() if acts and clock.since else None
-    return SeatClock(seat, remaining, when, seat in clock.absent, clock.timeouts[seat])
+    until = warned_until(clock, seat) if acts else None
+    return SeatClock(seat, remaining, when, seat in clock.absent, clock.timeouts[seat], until)
+
+
+def warned_until(clock: Clock, seat: int) -> str | None:
+    """When `seat`'s grace ends, once it was warned since the last restart."""
+    return (clock.warned[seat] if seat < len(clock.warned) else "") or None
 
 
 def _allowance(clock: Clock, seat: int) -> int:

@@ -1,7 +1,8 @@
 """Read model: the lobby, every table still waiting for players (a fold keeping no state).
 
-A table is waiting from its creation to its start or its cancelling; the query leaves out
-those whose seats are all taken (`infra.reading.read_models.lobby`).
+A table is waiting from its creation to its start, its cancelling or its expiry (the table
+clock's, `commands.workers.table_clock`); a full table waits for its start, listed with no
+free seat.
 `max_seats` is the table's size.
 """
 
@@ -51,6 +52,6 @@ class Lobby:
                 return (upsert("lobby", row, ("game_id",), leave_out=("free_seats",)),)
             case table.SeatTaken():
                 return (Append("lobby", key, "seats", event.name),)
-            case table.GameStarted() | table.TableCancelled():
+            case table.GameStarted() | table.TableCancelled() | table.TableExpired():
                 return (Delete("lobby", key),)
         return ()

@@ -14,7 +14,7 @@ from domain import table
 from domain.decider import SPECTATOR
 from projections.model import Changes, upsert
 
-SummaryStatus = Literal["open", "playing", "finished", "cancelled"]
+SummaryStatus = Literal["open", "playing", "finished", "cancelled", "expired"]
 """A summarised table's status: a table is summarised once created, so never `new`."""
 
 

@@ -27,6 +27,6 @@ class WatchedGames:
                 return (Upsert("watched_games", key, {"bots": True}),)
             case table.SeatsHanded() if any(event.bots):
                 return (Upsert("watched_games", key, {"bots": True}),)
-            case table.GameFinished() | table.TableCancelled():
+            case table.GameFinished() | table.TableCancelled() | table.TableExpired():
                 return (Delete("watched_games", key),)
         return ()

@@ -41,7 +41,13 @@ POLL_SECONDS_WITHOUT_REDIS = 1.0
 """The same while the hub cannot read Redis."""
 LOBBY = "lobby"
 """The hub's topic woken by every event that opens, fills or starts a table."""
-LOBBY_EVENTS = (table.TableCreated, table.SeatTaken, table.GameStarted, table.TableCancelled)
+LOBBY_EVENTS = (
+    table.TableCreated,
+    table.SeatTaken,
+    table.GameStarted,
+    table.TableCancelled,
+    table.TableExpired,
+)
 LIVE_CONNECTIONS = Gauge("cardroom_live_connections", "Open live (SSE) streams.")
 
 

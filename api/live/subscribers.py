@@ -115,10 +115,10 @@ class Subscriber:
     def done_with(self, game: AnyTable) -> bool:
         """Whether nothing more this stream follows will happen at the table: its game is
         over, and when the stream waits for the rematch, that is opened (or the table was
-        cancelled)."""
+        cancelled or expired before its start)."""
         if not table.is_over(game):
             return False
-        return not self.until_rematch or game.status == "cancelled" or game.rematch is not None
+        return not self.until_rematch or game.status != "finished" or game.rematch is not None
 
     def finish(self) -> None:
         """End the stream once the batches offered so far are sent."""

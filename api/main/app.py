@@ -38,7 +38,7 @@ from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.study import STUDY_ROUTES
 from api.routes.tournaments import TournamentsController
-from api.routes.web import missing, web_client
+from api.routes.web import browser_page, missing, send_vary_accept, web_client
 from commands.workers import hints as hinting
 from commands.workers.thinking import LazyThinkers
 from infra.process import tracing, workers
@@ -93,6 +93,13 @@ def _name_by_route(request: Request[Any, Any, State]) -> None:
     before, named by the path): one name for every request of a route, whichever game."""
     route = request.scope["path_template"]
     tracing.rename(f"{request.method} {route}", route=route)
+
+
+def _traced_page(request: Request[Any, Any, State]) -> Response[bytes] | None:
+    """Before a route: its span named (`_name_by_route`), then a browser's page if it asks
+    for one (`api.routes.web.browser_page`)."""
+    _name_by_route(request)
+    return browser_page(request)
 
 
 def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Litestar:
@@ -172,12 +179,12 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
         dependencies=CORE,
         exception_handlers={**EXCEPTION_HANDLERS, 404: missing},
         middleware=[remember_request_id, RateLimiter(settings.rate_limits)],
-        before_send=[send_request_id, send_security_headers],
+        before_send=[send_request_id, send_security_headers, send_vary_accept],
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
         cors_config=cors_config(settings.cors_origins),
         plugins=_traced_requests(),
-        before_request=_name_by_route if tracing.provider() else None,
+        before_request=_traced_page if tracing.provider() else browser_page,
         logging_config=None,  # records go through the process's logging (api.main.logs)
     )

@@ -24,6 +24,7 @@ from domain import table
 from domain.chance import ALGORITHM, Chance
 from domain.decider import Context
 from domain.errors import DomainError
+from domain.narration import counted
 
 
 class CountingChance(Chance):
@@ -69,12 +70,11 @@ class Redecision:
         for group in command_groups(self.evidence.records):
             if not self.step(group):
                 break
-        self.chance.verified = (
-            f"{self.draws} draws in {self.drawing} decisions recompute from the seed"
-        )
-        self.commands.verified = (
-            f"{self.decided} commands, decided again, yield the {self.state.version} events"
-        )
+        draws, decisions = counted(self.draws, "draw"), counted(self.drawing, "decision")
+        self.chance.verified = f"{draws} in {decisions} recompute from the seed"
+        commands = counted(self.decided, "command")
+        events = counted(self.state.version, "event")
+        self.commands.verified = f"{commands}, decided again, yield the {events}"
         return self.chance, self.commands
 
     def step(self, group: list[int]) -> bool:

@@ -146,6 +146,8 @@ def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
         | table.OpenRematch
         | table.ForkTable
         | clocks.ClaimTimeout
+        | clocks.WarnSeat
+        | table.ExpireTable
         | table.command_type(game_rules(kind))
     )
     return msgspec.defstruct("RecordedCommand", [("command", commands)], frozen=True)

@@ -1,12 +1,14 @@
-"""The clock worker: it claims the timeout of every seat whose time has run out, through the
-one command handler, so the table makes the seat's move for it (`domain.table`).
+"""The clock worker: it warns every seat whose time has run out and, once the seat's grace is
+over, claims its timeout, through the one command handler, so the table makes the seat's move
+for it (`domain.table`, `domain.clocks`).
 
 Each game with a clock gets a task, started for the open games' logs when the worker starts
-(so a deadline that passed while the service was stopped is claimed at once) and for each
-game that starts later. The task loads the game, finds the earliest deadline of a seat that
-must act, and sleeps until then or until the game's next event, whichever comes first. A
-claim's command id is `timeout-<seat>-<version>`, so two workers claiming the same timeout
-append it once.
+(so a deadline that passed while the service was stopped is acted on at once) and for each
+game that starts later. The task loads the game, finds the earliest due moment of a seat that
+must act (its deadline, or the end of the grace it was warned of), and sleeps until then or
+until the game's next event, whichever comes first. A warning's command id is
+`warn-<seat>-<version>` and a claim's `timeout-<seat>-<version>`, so two workers append each
+once. A table without a grace (recorded before it) has its timeouts claimed at the deadline.
 """
 
 import asyncio
@@ -69,34 +71,49 @@ class ClockWorker:
         return step
 
     async def _claim_due(self, game: LoadedGame) -> float:
-        """Claim the timeout of the seat whose deadline came first, if it has passed: 0 once
-        one was claimed, else the seconds until the next deadline (at most the fallback)."""
-        due = next_deadline(game)
+        """Warn, or claim the timeout of, the seat due first, if its moment has come: 0 once
+        one was sent, else the seconds until the next due moment (at most the fallback)."""
+        due = next_due(game)
         if due is None:
             return FALLBACK_SECONDS
-        seat, deadline = due
-        early = (deadline - self._now()).total_seconds() + LATE_SECONDS
+        seat, moment, command = due
+        early = (moment - self._now()).total_seconds() + LATE_SECONDS
         if early > 0:
             return min(early, FALLBACK_SECONDS)
-        version = game.table.version
-        claim = Envelope(game.game_id, None, clocks.ClaimTimeout(seat), f"timeout-{seat}-{version}")
+        name = "warn" if isinstance(command, clocks.WarnSeat) else "timeout"
+        key = f"{name}-{seat}-{game.table.version}"
         try:
-            await self._handler.execute(claim)
+            await self._handler.execute(Envelope(game.game_id, None, command, key))
         except DomainError as refusal:
-            # the seat moved, or another worker claimed first: look at the game again
-            log.info("timeout of seat %s at game %s refused: %s", seat, game.game_id, refusal)
+            # the seat moved, or another worker acted first: look at the game again
+            log.info("%s of seat %s at game %s refused: %s", name, seat, game.game_id, refusal)
             return REFUSED_SECONDS
         return 0.0
 
 
-def next_deadline(game: LoadedGame) -> tuple[int, datetime] | None:
-    """The seat that must act whose time runs out first, and when; None when no seat must."""
+ClockCommand = clocks.WarnSeat | clocks.ClaimTimeout
+
+
+def next_due(game: LoadedGame) -> tuple[int, datetime, ClockCommand] | None:
+    """The seat that must act due first, when, and what is then sent for it: its warning at
+    its deadline, or its timeout at the end of its grace (at its deadline with no grace);
+    None when no seat must act."""
     state = game.table
     if state.clock is None or state.status != "playing" or not state.clock.since:
         return None
-    acting = table.acting_seats(game.rules, state)
-    deadlines = [(clocks.deadline(state.clock, seat), seat) for seat in acting]
-    if not deadlines:
+    clock = state.clock
+    dues = [_due(clock, seat) for seat in table.acting_seats(game.rules, state)]
+    if not dues:
         return None
-    deadline, seat = min(deadlines)
-    return seat, deadline
+    moment, seat, command = min(dues, key=lambda due: (due[0], due[1]))
+    return seat, moment, command
+
+
+def _due(clock: clocks.Clock, seat: int) -> tuple[datetime, int, ClockCommand]:
+    until = clocks.warned_until(clock, seat)
+    if until is not None:
+        return datetime.fromisoformat(until), seat, clocks.ClaimTimeout(seat)
+    deadline = clocks.deadline(clock, seat)
+    if clocks.grace(clock):
+        return deadline, seat, clocks.WarnSeat(seat)
+    return deadline, seat, clocks.ClaimTimeout(seat)

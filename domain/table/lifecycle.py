@@ -18,7 +18,7 @@ from domain.chance import Chance, commitment, effective_seed
 from domain.decider import AnyRules, CommandT, Context, EventT, OptionsT, Rules, StateT
 from domain.errors import require
 from domain.table import sandbox, starting
-from domain.table.clock import acting_seats, claim_timeout, return_to_table
+from domain.table.clock import acting_seats, claim_timeout, return_to_table, warn_seat
 from domain.table.ending import Ending, Plan, closing
 from domain.table.refusals import Refused
 from domain.table.seating import require_seated
@@ -28,6 +28,7 @@ from domain.table.vocabulary import (
     AnyTable,
     CancelTable,
     CreateTable,
+    ExpireTable,
     ForkTable,
     GameFinished,
     GameStarted,
@@ -44,6 +45,7 @@ from domain.table.vocabulary import (
     TableCommand,
     TableCreated,
     TableEvent,
+    TableExpired,
     TableForked,
     TakeSeat,
     game_of,
@@ -99,6 +101,8 @@ def _plan(
             return starting.start(rules, table, ctx)
         case clocks.ClaimTimeout():
             return claim_timeout(rules, table, command, ctx)
+        case clocks.WarnSeat():
+            return warn_seat(rules, table, command, ctx), None
         case clocks.ReturnToTable():
             return return_to_table(rules, table, ctx), None
         case OpenRematch():
@@ -109,6 +113,8 @@ def _plan(
             return (sandbox.hand_seats(rules, table, command, ctx),), None
         case ForkTable():
             raise TypeError("a fork is decided against its source (domain.table.forking)")
+        case ExpireTable():
+            return starting.expire(table, command, ctx), None
         case _:
             return _play(rules, table, command, ctx)
 
@@ -152,6 +158,7 @@ def evolve(
         case (
             clocks.ClockRestarted()
             | clocks.SeatTimedOut()
+            | clocks.SeatWarned()
             | clocks.SeatMarkedAbsent()
             | clocks.SeatMarkedPresent()
         ):
@@ -164,6 +171,8 @@ def evolve(
             return sandbox.forked(rules, event)
         case SeatsHanded():
             table = sandbox.handed(table, event)
+        case TableExpired():
+            table = replace(table, status="expired")
     return replace(table, version=table.version + 1)
 
 
@@ -225,7 +234,8 @@ def _create(
 ) -> tuple[TableEvent, ...]:
     require(table.status == "new", Refused("table_exists", "this table already exists"))
     rest, setup = split_setup(command.options)
-    game_options, clock_options = clocks.split_options(rest)
+    game_options, given_clock = clocks.split_options(rest)
+    clock_options = clocks.with_grace(given_clock)
     untimed = f"{rules.title} has no turns, so its tables take no clock"
     require(clock_options is None or not rules.real_time, Refused("invalid_options", untimed))
     try:

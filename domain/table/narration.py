@@ -5,7 +5,7 @@ from typing import Any
 
 from domain import clocks
 from domain.decider import AnyRules, Standing
-from domain.narration import Voice, listed, ordinal
+from domain.narration import Voice, counted, listed, opening, ordinal
 from domain.table.vocabulary import (
     TABLE_EVENTS,
     GameFinished,
@@ -17,6 +17,7 @@ from domain.table.vocabulary import (
     SeedRevealed,
     TableCancelled,
     TableCreated,
+    TableExpired,
     TableForked,
 )
 
@@ -53,12 +54,19 @@ def narrate(rules: AnyRules, shown: Any, heard_by: Voice) -> str:
         case SeatsHanded():
             bots = [f"{name} plays seat {seat + 1}" for seat, name in enumerate(shown.bots) if name]
             return f"Bots hold the seats: {listed(bots)}" if bots else "Every seat is yours to play"
+        case TableExpired():
+            return f"Nobody started the table in {minutes(shown.idle_seconds)}: it closed"
         case clocks.ClockRestarted():
             return "The clock restarted"
         case clocks.SeatTimedOut():
             return f"{heard_by.subject(shown.seat)} ran out of time; a move was made for them"
+        case clocks.SeatWarned():
+            whose = opening(heard_by.whose(shown.seat))
+            return f"{whose} time is up: a move is made for {heard_by.who(shown.seat)} soon"
         case clocks.SeatMarkedAbsent():
-            return f"{heard_by.subject(shown.seat)} left the table; moves are made for them"
+            seat = shown.seat
+            away = heard_by.does(seat, "are", "is")
+            return f"{opening(away)} away: {heard_by.whose(seat)} moves are made after a grace"
         case clocks.SeatMarkedPresent():
             return f"{heard_by.subject(shown.seat)} came back to the table"
     raise TypeError(f"no words for {type(shown).__name__}")
@@ -71,3 +79,10 @@ def _finished(standings: tuple[Standing, ...], heard_by: Voice) -> str:
     yours = [s.place for s in standings if s.seat == heard_by.viewer and s.place != 1]
     place = f"; you came {ordinal(yours[0])}" if yours else ""
     return f"Game over: {said}{place}"
+
+
+def minutes(seconds: int) -> str:
+    """A wait in words: whole minutes when it is some, else seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return counted(seconds // 60, "minute")
+    return counted(seconds, "second")

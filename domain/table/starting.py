@@ -1,6 +1,6 @@
 """Starting a table, and calling it off: a seated player's `start_game`, the seat that fills
-a table that starts when full (`domain.table.setup`), or the host's `cancel_table` before
-the start."""
+a table that starts when full (`domain.table.setup`), the host's `cancel_table` before the
+start, or the table clock's `expire_table` once nobody started it for a while."""
 
 from domain import clocks
 from domain.chance import effective_seed
@@ -12,10 +12,12 @@ from domain.table.seating import require_host, require_seated, take_seat
 from domain.table.setup import HOST, size
 from domain.table.vocabulary import (
     AnyTable,
+    ExpireTable,
     GameStarted,
     Table,
     TableCancelled,
     TableEvent,
+    TableExpired,
     TakeSeat,
     options_of,
 )
@@ -47,7 +49,8 @@ def start(
     ctx: Context,
 ) -> Plan:
     """The game started by a seated player's `start_game`."""
-    require(table.status != "cancelled", Refused("table_not_open", "the table was cancelled"))
+    closed = table.status in ("cancelled", "expired")
+    require(not closed, Refused("table_not_open", f"the table was {table.status}"))
     require(table.status == "open", Refused("already_started", "the game has already started"))
     require_seated(table, ctx)
     return opening(rules, table, len(table.seats), ctx)
@@ -79,3 +82,12 @@ def cancel(table: AnyTable, ctx: Context) -> tuple[TableEvent, ...]:
     )
     require_host(table, ctx)
     return (TableCancelled(HOST),)
+
+
+def expire(table: AnyTable, command: ExpireTable, ctx: Context) -> tuple[TableEvent, ...]:
+    """The table closed by the table clock: it waited for its start `idle_seconds` with
+    nothing done at it (the clock judges the idle time from the read side; the table only
+    holds that it is still waiting)."""
+    waiting = table.status == "open"
+    require(waiting, Refused("table_not_open", "only a table waiting for its start expires"))
+    return (TableExpired(command.idle_seconds, ctx.now.isoformat()),)

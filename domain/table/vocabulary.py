@@ -15,7 +15,7 @@ from domain.decider import OptionsT, Standing, StateT
 from domain.search import Budget
 from domain.table.setup import TableSetup
 
-Status = Literal["new", "open", "playing", "finished", "cancelled"]
+Status = Literal["new", "open", "playing", "finished", "cancelled", "expired"]
 
 
 class CreateTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="create_table"):
@@ -44,6 +44,13 @@ class StartGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="st
 
 class CancelTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="cancel_table"):
     """The host calls the table off before its start."""
+
+
+class ExpireTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="expire_table"):
+    """Close a table nobody started after `idle_seconds` with nothing done at it (the table
+    clock's command, never a seat's)."""
+
+    idle_seconds: int
 
 
 class OpenRematch(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="open_rematch"):
@@ -149,6 +156,14 @@ class SeatsHanded(msgspec.Struct, frozen=True, tag="table.seats_handed"):
     bots: tuple[str | None, ...]
 
 
+class TableExpired(msgspec.Struct, frozen=True, tag="table.expired"):
+    """Nobody started the table in `idle_seconds` with nothing done at it: no game will be
+    played at it, and it leaves the lobby."""
+
+    idle_seconds: int
+    at: str
+
+
 class RematchOpened(msgspec.Struct, frozen=True, tag="table.rematch_opened"):
     """The finished table's seats may play again at table `game_id`."""
 
@@ -165,6 +180,7 @@ TableEvent = (
     | TableCancelled
     | TableForked
     | SeatsHanded
+    | TableExpired
     | clocks.ClockEvent
 )
 TABLE_EVENTS = (
@@ -177,8 +193,10 @@ TABLE_EVENTS = (
     TableCancelled,
     TableForked,
     SeatsHanded,
+    TableExpired,
     clocks.ClockRestarted,
     clocks.SeatTimedOut,
+    clocks.SeatWarned,
     clocks.SeatMarkedAbsent,
     clocks.SeatMarkedPresent,
 )
@@ -194,7 +212,9 @@ TableCommand = (
     | CancelTable
     | ForkTable
     | HandSeats
+    | ExpireTable
     | clocks.ClaimTimeout
+    | clocks.WarnSeat
     | clocks.ReturnToTable
 )
 
@@ -254,8 +274,9 @@ class TableView(msgspec.Struct, frozen=True):
 
 
 def is_over(table: AnyTable) -> bool:
-    """Whether nothing more will happen at the table: its game finished, or it was cancelled."""
-    return table.status in ("finished", "cancelled")
+    """Whether nothing more will happen at the table: its game finished, or it was cancelled
+    or expired before its start."""
+    return table.status in ("finished", "cancelled", "expired")
 
 
 def options_of(table: Table[OptionsT, StateT]) -> OptionsT:

@@ -90,6 +90,13 @@ BOT_THINKERS = Variable(
     "processes a bot process thinks in for its search bots (each holds a core while it thinks)",
     read_count,
 )
+OPEN_TABLE_IDLE = Variable(
+    "CARDROOM_OPEN_TABLE_IDLE",
+    1800,
+    "seconds a table may wait for its start with nothing done at it (no seat taken) before "
+    "the table clock expires it (`table.expired`) and the lobby drops it",
+    read_count,
+)
 CORS_ORIGINS: Variable[tuple[str, ...]] = Variable(
     "CARDROOM_CORS_ORIGINS",
     LOCAL_ORIGINS,
@@ -186,6 +193,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     DATASETS_DIR,
     BOT_PACE,
     BOT_THINKERS,
+    OPEN_TABLE_IDLE,
     CORS_ORIGINS,
     TRUSTED_PROXIES,
     LIVE_HEARTBEAT,
@@ -239,6 +247,7 @@ class Settings:
     datasets: Path | None = DATASETS_DIR.default
     bot_pace: float = BOT_PACE.default
     bot_thinkers: int = BOT_THINKERS.default
+    open_table_idle: int = OPEN_TABLE_IDLE.default
     cors_origins: tuple[str, ...] = CORS_ORIGINS.default
     trusted_proxies: str = TRUSTED_PROXIES.default
     live_heartbeat: float = LIVE_HEARTBEAT.default
@@ -267,6 +276,7 @@ class Settings:
             datasets=DATASETS_DIR.read(env),
             bot_pace=BOT_PACE.read(env),
             bot_thinkers=BOT_THINKERS.read(env),
+            open_table_idle=OPEN_TABLE_IDLE.read(env),
             cors_origins=CORS_ORIGINS.read(env),
             trusted_proxies=TRUSTED_PROXIES.read(env),
             live_heartbeat=LIVE_HEARTBEAT.read(env),

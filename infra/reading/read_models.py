@@ -157,11 +157,12 @@ def _where(key: Any, first: int) -> str:
 
 
 async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page[LobbyTable]:
-    """Tables waiting for players, newest first; a full one waits for its start only."""
+    """Tables waiting for players or for their start, newest first (a full one listed with
+    no free seat)."""
     columns = _columns(LobbyTable, free_seats="max_seats - cardinality(seats)")
     sql = (
         f"SELECT {columns} FROM lobby"
-        " WHERE ($1::text IS NULL OR kind = $1) AND cardinality(seats) < max_seats"
+        " WHERE ($1::text IS NULL OR kind = $1)"
         " ORDER BY created_at DESC, game_id"
     )
     return await _page(pool, LobbyTable, sql, (kind,), limit, offset)
@@ -189,6 +190,12 @@ async def sandboxes(
         " AS listed WHERE last_activity >= $3 ORDER BY created_at DESC, game_id"
     )
     return await _page(pool, SandboxRow, sql, (source, player, idle_since), limit, offset)
+
+
+async def idle_tables(pool: asyncpg.Pool, since: datetime) -> list[str]:
+    """The tables still waiting for their start with nothing done at them since `since`."""
+    sql = "SELECT game_id FROM table_summaries WHERE status = 'open' AND last_activity < $1"
+    return [record["game_id"] for record in await pool.fetch(sql, since)]
 
 
 async def table_summaries(

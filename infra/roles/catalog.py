@@ -10,8 +10,9 @@ is built from the process's `Parts` when the process starts, and runs supervised
   snapshots and the players' news among them, reading the stream once and applying each batch
   to all of them in one transaction; and the datasets' files of the months that ended.
 - `bots`: everything that acts through the command handler on its own: the bot worker, the
-  clock worker, quick play's bots once a table's wait is over, and the challenge clock
-  (expiry, and tables of accepted challenges left half open).
+  clock worker, quick play's bots once a table's wait is over, the challenge clock
+  (expiry, and tables of accepted challenges left half open), and the table clock (open
+  tables nobody started expire).
 - `director`: the tournament director, moving every tournament not over on as its games
   finish and its time comes (`commands.workers.director`).
 """
@@ -25,8 +26,9 @@ from commands.workers.bots import BotWorker
 from commands.workers.challenge_clock import ChallengeClock
 from commands.workers.clocks import ClockWorker
 from commands.workers.director import Director
+from commands.workers.table_clock import TableClock
 from infra.process.workers import Work
-from infra.reading import catalog, player_news, tournaments
+from infra.reading import catalog, player_news, read_models, tournaments
 from infra.reading.projection_runner import ProjectionRunner
 from infra.reading.relay import Relay
 from infra.reading.watched_games import PostgresWatchedGames
@@ -98,6 +100,11 @@ def _director(parts: Parts) -> Work:
     return director.run
 
 
+def _table_clock(parts: Parts) -> Work:
+    idle = partial(read_models.idle_tables, parts.pool)
+    return TableClock(parts.core.handler, idle, parts.settings.open_table_idle).run
+
+
 GROUP = "read_models"
 """The consumer group of the read models' runners, one per process of the role."""
 RELAY = Role("relay", "publish the log to Redis, one leader at a time", (Job("relay", _relay),))
@@ -111,12 +118,13 @@ PROJECTIONS = Role(
 )
 BOTS = Role(
     "bots",
-    "play the bot seats, claim timeouts, seat quick play's bots, expire challenges",
+    "play the bot seats, claim timeouts, seat quick play's bots, expire challenges and idle tables",
     (
         Job("bots", _bots),
         Job("clocks", _clocks),
         Job("quick play bots", _quick_play_bots),
         Job("challenge clock", _challenge_clock),
+        Job("table clock", _table_clock),
     ),
     hears_bus=True,
 )

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import Any, Literal
 
 import asyncpg
@@ -47,11 +48,13 @@ started it)."""
 
 
 class QuickSeat(msgspec.Struct, frozen=True):
-    """A seat found for the caller; `token` is null when the request was answered before."""
+    """A seat found for the caller; `token` is null when the request was answered before;
+    `bots_at`, when bots were asked for and the table still waits, is when they come."""
 
     game_id: str
     seat: int
     token: str | None
+    bots_at: datetime | None = None
 
 
 class QuickPlay:
@@ -85,17 +88,18 @@ class QuickPlay:
         the strategy asked first, if asked before)."""
         strategy(kind, bot)
         placed = await self._seat(kind, seats, command)
-        if bots_after is not None:
-            await self._pool.execute(
-                "UPDATE quickplay_tables SET bots_at = least(bots_at, due),"
-                " bot = CASE WHEN bots_at <= due THEN bot ELSE $3 END"
-                " FROM (SELECT now() + make_interval(secs => $2) AS due) AS asked"
-                " WHERE game_id = $1 AND open",
-                placed.game_id,
-                float(bots_after),
-                bot,
-            )
-        return placed
+        if bots_after is None:
+            return placed
+        due = await self._pool.fetchval(
+            "UPDATE quickplay_tables SET bots_at = least(bots_at, due),"
+            " bot = CASE WHEN bots_at <= due THEN bot ELSE $3 END"
+            " FROM (SELECT now() + make_interval(secs => $2) AS due) AS asked"
+            " WHERE game_id = $1 AND open RETURNING bots_at",
+            placed.game_id,
+            float(bots_after),
+            bot,
+        )
+        return msgspec.structs.replace(placed, bots_at=due)
 
     async def fill_with_bots(self, stopping: asyncio.Event) -> None:
         """Have bots take the free seats of every table whose wait is over (a background

@@ -19,6 +19,9 @@ from tests.servers import POOLS, fresh_database
 GAME_SECONDS = 120.0
 POLL = 0.05
 TIMED_OUT = "table.seat_timed_out"
+WARNED = "table.seat_warned"
+ABSENT = "table.seat_marked_absent"
+PRESENT = "table.seat_marked_present"
 
 AnyClient = AsyncTestClient[Any]
 
@@ -61,10 +64,13 @@ def finished(events: list[Any]) -> bool:
 async def test_a_seat_that_never_moves_is_played_for_and_the_game_ends_and_audits(
     client: AnyClient,
 ) -> None:
-    game_id, _ = await clocked_table(client, {"turn_seconds": 1}, bot=True)
+    game_id, _ = await clocked_table(client, {"turn_seconds": 1, "grace_seconds": 1}, bot=True)
     events = await until(client, game_id, finished, GAME_SECONDS)
     timed_out = [each["event"] for each in events if each["event"]["type"] == TIMED_OUT]
     assert 0 in {each["seat"] for each in timed_out}
+    seen = types(events)
+    first_warning = seen.index(WARNED)
+    assert first_warning < seen.index(TIMED_OUT), "a seat is warned before it is played for"
     report = ok(await client.get(f"/games/{game_id}/audit"))
     assert report["ok"], report
 
@@ -73,7 +79,7 @@ async def test_the_view_shows_the_deadline_of_the_seat_to_act(client: AnyClient)
     game_id, token = await clocked_table(client, {"turn_seconds": 600}, bot=False)
     seen = await view(client, game_id, token)
     clock = seen["clock"]
-    assert clock["options"] == {"turn_seconds": 600}
+    assert clock["options"] == {"turn_seconds": 600, "grace_seconds": 15}
     deadlines = [seat["deadline"] for seat in clock["seats"] if seat["deadline"]]
     assert len(deadlines) == 1
     since = datetime.fromisoformat(clock["since"])
@@ -110,7 +116,8 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
         # The table is opened on a service without workers, so that its clock cannot fire
         # however slowly this machine runs before the deadline: the service is "stopped".
         async with AsyncTestClient(create_app(settings, roles=())) as first:
-            game_id, token = await clocked_table(first, {"turn_seconds": 5}, bot=False)
+            clock = {"turn_seconds": 5, "grace_seconds": 1}
+            game_id, token = await clocked_table(first, clock, bot=False)
             seats = (await view(first, game_id, token))["clock"]["seats"]
             (deadline,) = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
         async with AsyncTestClient(create_app(settings, roles=())) as idle:
@@ -125,3 +132,23 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
             events = await until(second, game_id, lambda e: TIMED_OUT in types(e), 30.0)
     (claimed,) = [each["event"] for each in events if each["event"]["type"] == TIMED_OUT]
     assert datetime.fromisoformat(claimed["at"]) >= deadline
+
+
+async def test_an_absent_seat_says_it_is_back_over_http_with_its_token(client: AnyClient) -> None:
+    clock = {"turn_seconds": 1, "grace_seconds": 1}
+    game_id, token = await clocked_table(client, clock, bot=False)
+    back = {"type": "return_to_table"}
+    path = f"/games/{game_id}/commands"
+    early = await client.post(path, json=back, headers=bearer(token))
+    assert (early.status_code, early.json()["code"]) == (409, "not_absent")
+    assert (await client.post(path, json=back)).json()["code"] == "missing_token"
+
+    def absent(events: list[Any]) -> bool:
+        return any(e["event"] == {"type": ABSENT, "seat": 0} for e in events) or finished(events)
+
+    events = await until(client, game_id, absent, GAME_SECONDS)
+    assert not finished(events), "ten cards a hand outlast three timeouts of each seat"
+    answered = await client.post(path, json=back, headers=bearer(token))
+    assert answered.status_code == 200, answered.text
+    after = await all_events(client, game_id)
+    assert {"type": PRESENT, "seat": 0} in [each["event"] for each in after]

@@ -1,8 +1,10 @@
 """Quick play that fills with bots after the wait the caller chose, so a lone player gets a
-game; without `bots_after` a table waits for players alone."""
+game (the answer says when they come, `bots_at`); without `bots_after` a table waits for
+players alone."""
 
 import asyncio
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from httpx import AsyncClient
@@ -28,7 +30,10 @@ async def test_bots_take_the_free_seats_after_the_wait_and_the_game_starts(
 ) -> None:
     handle, token = await register(client, "ada")
     body = {"kind": "mad", "seats": 5, "bots_after": 1}
+    asked = datetime.now(UTC)
     seated = ok(await client.post("/quickplay", json=body, headers=bearer(token)), 201)
+    bots_at = datetime.fromisoformat(seated["bots_at"])
+    assert asked < bots_at < asked + timedelta(seconds=WAIT_SECONDS)
     game = await once_bots_came(client, seated["game_id"], token)
     assert game["status"] == "playing"
     assert len(game["seats"]) == 5

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from httpx import AsyncClient
 
+from domain import clocks
 from tests.api.players import all_events, bearer, ok, play, view
 from tests.api.registered import register, seated_table
 from tests.api.sse import open_stream
@@ -60,7 +61,7 @@ async def test_a_rematch_keeps_the_clock(client: AsyncClient) -> None:
     _, game_id, seats = await finished_game(client, options={"clock": clock})
     opened = ok(await client.post(f"/games/{game_id}/rematch", headers=bearer(seats[0])), 201)
     new = await view(client, opened["game_id"], opened["token"])
-    assert new["clock"]["options"] == clock
+    assert new["clock"]["options"] == {**clock, "grace_seconds": clocks.DEFAULT_GRACE}
 
 
 async def test_a_second_rematch_request_answers_the_same_table(client: AsyncClient) -> None:

@@ -40,19 +40,27 @@ async def tables_of(client: AsyncClient, pool: asyncpg.Pool, player: str) -> lis
     return [row["game_id"] for row in page["items"]]
 
 
-async def test_a_two_seat_table_takes_two_people_and_leaves_the_lobby_once_full(
+async def test_a_two_seat_table_takes_two_people_and_stays_listed_full_until_its_start(
     client: AsyncClient, pool: asyncpg.Pool
 ) -> None:
     game_id = await new_table(client, "gnono", seats=2)
-    await seat(client, game_id, {"name": "ada"})
+    ada = await seat(client, game_id, {"name": "ada"})
     await settled(pool, ("lobby",))
     listed = {e["game_id"]: e for e in ok(await client.get("/lobby"))["items"]}
     assert (listed[game_id]["max_seats"], listed[game_id]["free_seats"]) == (2, 1)
     await seat(client, game_id, {"name": "bo"})
     third = await client.post(f"/games/{game_id}/seats", json={"name": "cy"})
     problem(third, 409, "table_full")
-    assert game_id not in await lobby_ids(client, pool)
+    await settled(pool, ("lobby",))
+    listed = {e["game_id"]: e for e in ok(await client.get("/lobby"))["items"]}
+    assert listed[game_id]["free_seats"] == 0
     assert [s["name"] for s in (await view(client, game_id))["seats"]] == ["ada", "bo"]
+    ok(
+        await client.post(
+            f"/games/{game_id}/commands", json={"type": "start_game"}, headers=bearer(ada)
+        )
+    )
+    assert game_id not in await lobby_ids(client, pool)
 
 
 async def test_a_table_that_starts_when_full_starts_with_its_last_seat(

@@ -77,3 +77,44 @@ async def test_api_paths_and_other_clients_keep_their_problem(
     assert answer.status_code == 404
     assert answer.headers["content-type"].startswith("application/problem+json")
     assert answer.json()["code"] == "not_found"
+
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+"""What a browser's address bar asks for."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/lobby",
+        "/tables",
+        f"/tables/{GAME}",
+        f"/games/{GAME}",
+        f"/games/{GAME}/replay",
+        "/scoreboards/gnono",
+        "/ratings/mad",
+        "/players/ada",
+        "/datasets",
+    ],
+)
+async def test_an_api_address_opened_in_a_browser_answers_the_client(
+    client: AsyncClient, path: str
+) -> None:
+    page = await client.get(path, headers={"Accept": BROWSER})
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert '<div id="app"></div>' in page.text
+    assert page.headers["vary"] == "Accept"
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("accept", ["application/json", "*/*", None])
+async def test_an_api_client_keeps_the_json_of_those_addresses(
+    client: AsyncClient, accept: str | None
+) -> None:
+    headers = {"Accept": accept} if accept else {}
+    for path in ("/lobby", "/tables", "/datasets"):
+        answer = await client.get(path, headers=headers)
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"].startswith("application/json")
+        assert "Accept" in [each.strip() for each in answer.headers["vary"].split(",")]

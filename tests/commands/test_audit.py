@@ -1,5 +1,7 @@
 """The audit on published logs: it passes on honest games and names what a cheat changed."""
 
+import re
+
 import msgspec
 import pytest
 
@@ -43,6 +45,9 @@ def test_a_golden_game_passes_every_check(name: str) -> None:
     assert [check.name for check in report.checks] == list(CHECKS)
     assert report.ok, report.checks
     assert report.first_failure is None
+    for check in report.checks:  # counts agree with their nouns: "1 decision", "2 draws"
+        assert not re.search(r"\b1 \w+s\b", check.detail), check.detail
+        assert not re.search(r"\b(?!1\b)\d+ (draw|decision|command|event)\b", check.detail)
 
 
 @pytest.mark.parametrize("kind", KINDS)

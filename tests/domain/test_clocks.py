@@ -15,7 +15,7 @@ from domain.errors import DomainError
 MAD = GAMES["mad"]
 SECRET = b"clock seed"
 T0 = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)
-CLOCKED = {"clock": {"turn_seconds": 30}}
+CLOCKED = {"clock": {"turn_seconds": 30, "grace_seconds": 0}}
 MAX_TIMEOUTS = 20_000
 
 
@@ -41,6 +41,8 @@ def act(table: tables.AnyTable, command: object, seat: int | None, now: datetime
 
 
 def started(clock: dict[str, int], seats: int = 2) -> tables.AnyTable:
+    """A started MAD table with `clock`, without a grace unless the clock gives one."""
+    clock = {"grace_seconds": 0, **clock}
     table = act(tables.AnyTable(), tables.CreateTable("mad", {"clock": clock}), None, T0)
     for seat in range(seats):
         table = act(table, tables.TakeSeat(f"p{seat}"), None, T0)
@@ -110,7 +112,12 @@ def test_the_clock_is_recorded_with_the_options_and_is_off_by_default() -> None:
     assert "clock" not in plain[0].options
     create = tables.CreateTable("mad", {"clock": {"bank_seconds": 300, "increment_seconds": 5}})
     (created,) = decide(tables.AnyTable(), create, None, T0)
-    assert created.options["clock"] == {"bank_seconds": 300, "increment_seconds": 5}
+    grace = clocks.DEFAULT_GRACE
+    assert created.options["clock"] == {
+        "bank_seconds": 300,
+        "increment_seconds": 5,
+        "grace_seconds": grace,
+    }
 
 
 def test_a_table_without_a_clock_records_no_clock_event() -> None:
@@ -214,7 +221,7 @@ def test_the_clock_survives_a_fold_of_the_log() -> None:
     table = started({"turn_seconds": 30})
     events = []
     rebuilt = tables.AnyTable()
-    log = [tables.CreateTable("mad", {"clock": {"turn_seconds": 30}})]
+    log = [tables.CreateTable("mad", {"clock": {"turn_seconds": 30, "grace_seconds": 0}})]
     log += [tables.TakeSeat("p0"), tables.TakeSeat("p1")]
     for command in log:
         step = decide(rebuilt, command, None, T0)
@@ -239,3 +246,54 @@ def test_every_kind_with_turns_ends_by_timeouts_when_nobody_moves(kind: str) -> 
         table = act_in(rules, table, clocks.ClaimTimeout(seat), None, late)
     assert table.status == "finished"
     assert table.clock.absent == frozenset(range(len(table.seats)))
+
+
+def test_a_seat_out_of_time_is_warned_and_its_move_made_only_after_the_grace() -> None:
+    table = started({"turn_seconds": 30, "grace_seconds": 15})
+    seat = to_act(table)
+    assert refusal(table, clocks.WarnSeat(seat), None, at(29)) == "not_timed_out"
+    assert refusal(table, clocks.ClaimTimeout(seat), None, at(31)) == "not_warned"
+    warned = act(table, clocks.WarnSeat(seat), None, at(30))
+    shown = tables.view(MAD, warned, seat).clock
+    assert shown is not None and shown.seats[seat].grace_until == at(45).isoformat()
+    assert refusal(warned, clocks.WarnSeat(seat), None, at(31)) == "warned"
+    assert refusal(warned, clocks.ClaimTimeout(seat), None, at(44.9)) == "in_grace"
+    timed_out = act(warned, clocks.ClaimTimeout(seat), None, at(45))
+    assert timed_out.clock.timeouts[seat] == 1 and to_act(timed_out) == 1 - seat
+    assert tables.view(MAD, timed_out, seat).clock.seats[seat].grace_until is None
+
+
+def test_a_warned_seat_that_moves_in_its_grace_keeps_its_turn_its_own() -> None:
+    table = started({"turn_seconds": 30, "grace_seconds": 15})
+    seat = to_act(table)
+    warned = act(table, clocks.WarnSeat(seat), None, at(30))
+    moved = keep_playing(warned, seat, at(40))
+    assert moved.clock.timeouts[seat] == 0
+    assert refusal(moved, clocks.ClaimTimeout(seat), None, at(60)) == "not_to_act"
+
+
+def test_an_absent_seat_is_warned_as_its_turn_comes_and_gets_the_grace() -> None:
+    table = started({"turn_seconds": 30, "grace_seconds": 15})
+    seat = to_act(table)
+    now = 0.0
+    for _ in range(clocks.ABSENT_AFTER):
+        now += 30
+        table = act(table, clocks.WarnSeat(seat), None, at(now))
+        now += 15
+        table = act(table, clocks.ClaimTimeout(seat), None, at(now))
+        table = keep_playing(table, to_act(table), at(now))
+    assert table.clock.absent == {seat}
+    warned = act(table, clocks.WarnSeat(seat), None, at(now))
+    assert refusal(warned, clocks.ClaimTimeout(seat), None, at(now + 14)) == "in_grace"
+    back = act(warned, clocks.ReturnToTable(), seat, at(now + 5))
+    assert back.clock.absent == frozenset()
+    assert clocks.deadline(back.clock, seat) == at(now + 35)
+
+
+def test_a_new_tables_clock_has_the_default_grace_and_an_old_one_none() -> None:
+    create = tables.CreateTable("mad", {"clock": {"turn_seconds": 30}})
+    (created,) = decide(tables.AnyTable(), create, None, T0)
+    assert created.options["clock"]["grace_seconds"] == clocks.DEFAULT_GRACE
+    old = tables.TableCreated("mad", {"clock": {"turn_seconds": 30}}, created.commitment)
+    folded = tables.fold(MAD, [old])
+    assert folded.clock is not None and clocks.grace(folded.clock) == 0

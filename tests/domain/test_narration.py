@@ -125,7 +125,9 @@ def test_the_table_tells_its_own_events() -> None:
             finished,
             clocks.SeatTimedOut(0, "2026-01-01T00:00:00+00:00"),
             clocks.SeatMarkedAbsent(1),
+            clocks.SeatWarned(1, "2026-01-01T00:00:15+00:00"),
             table.TableCancelled(0),
+            table.TableExpired(1800, "2026-01-01T00:30:00+00:00"),
         )
     }
     assert said == {
@@ -133,6 +135,8 @@ def test_the_table_tells_its_own_events() -> None:
         "GameStarted": "The game started with 3 seats",
         "GameFinished": "Game over: Ada won; you came 3rd",
         "SeatTimedOut": "Ada ran out of time; a move was made for them",
-        "SeatMarkedAbsent": "You left the table; moves are made for them",
+        "SeatMarkedAbsent": "You are away: your moves are made after a grace",
+        "SeatWarned": "Your time is up: a move is made for you soon",
         "TableCancelled": "Ada called the table off",
+        "TableExpired": "Nobody started the table in 30 minutes: it closed",
     }

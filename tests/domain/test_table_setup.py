@@ -117,3 +117,14 @@ def test_bots_keep_a_pace_people_can_follow_unless_the_host_chose_another(
 def test_a_bot_pace_beyond_its_range_is_refused() -> None:
     create = tables.CreateTable("gnono", {"bot_pace": 60})
     assert refusal(tables.Table(), create) == "invalid_options"
+
+
+def test_a_waiting_table_expires_and_a_started_or_expired_one_refuses_it() -> None:
+    table = opened(2)
+    expired = tables.fold(GNONO, decide(table, tables.ExpireTable(1800)), table)
+    assert expired.status == "expired" and tables.is_over(expired)
+    assert refusal(expired, tables.TakeSeat("late")) == "table_not_open"
+    assert refusal(expired, tables.StartGame(), seat=0) == "table_not_open"
+    assert refusal(expired, tables.ExpireTable(1800)) == "table_not_open"
+    started = tables.fold(GNONO, decide(table, tables.StartGame(), seat=0), table)
+    assert refusal(started, tables.ExpireTable(1800)) == "table_not_open"

@@ -11,16 +11,19 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.api.players import bearer
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
-from tests.e2e.webclient import CREATE_FORM, PHONE, PLAYER, open_lobby
+from tests.e2e.webclient import CREATE_FORM, LAPTOP, PHONE, PLAYER, YOUR_NAME, open_lobby
 
 pytestmark = needs_chromium
 
+PHONE_TALL = {"width": 390, "height": 844}
 TABLE_URL = re.compile(r"/play/[0-9a-f-]{36}$")
-STATUS = '[data-testid="status"]'
+STATUS = "main[data-status"
+"""The table's status as its page holds it, completed by the status: `f'{STATUS}="open"]'`."""
 CLOCKS = '[data-testid="clock"]'
 RUNNING_CLOCK = ".clock--running"
 START = '[data-action="start game"]'
@@ -57,13 +60,21 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     page.locator('input[name="handle"]').fill("ada")
     page.locator('[data-testid="register"]').click()
     assert page.locator('[data-testid="handle"]').inner_text() == "ada"
+    told = page.locator('[data-testid="token-only-here"]')
+    expect(told).to_contain_text("Your token lives only in this browser.")
+    kept = page.locator('[data-testid="player-token"]').input_value()
+    assert kept == page.evaluate("() => JSON.parse(localStorage.getItem('cardroom.player')).token")
+    assert (
+        page.locator('[data-testid="save-token"]').get_attribute("download") == "cardroom-ada.txt"
+    )
+    expect(page.locator('[data-testid="copy-token"]')).to_be_visible()
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "lobby-playing-as.png", full_page=True)
 
     page.locator('[data-testid="quickplay-mad"]').click()
     page.wait_for_url(TABLE_URL)
     game_id = page.url.rsplit("/", 1)[1]
-    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    page.locator(f'{STATUS}="open"]').wait_for()
     page.evaluate("() => { window.sameDocument = true; }")
 
     bob = web_service.post("/players", json={"handle": "bob"})
@@ -74,7 +85,7 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     assert quick.json()["game_id"] == game_id
     assert quick.json()["seat"] == 1
 
-    page.locator(f'{STATUS}:text-is("playing")').wait_for()
+    page.locator(f'{STATUS}="playing"]').wait_for()
     assert page.evaluate("() => window.sameDocument") is True
     seats = page.locator(".seats .seat__name").all_inner_texts()
     assert seats == ["ada", "bob"]
@@ -82,16 +93,54 @@ def test_a_registered_player_quick_plays_a_table_another_player_fills(
     page.screenshot(path=SCREENSHOTS / "quickplay-started.png", full_page=True)
 
 
+def test_a_first_visit_plays_in_one_step_under_a_suggested_name(
+    page: Any, web_service: httpx.Client
+) -> None:
+    open_lobby(page, str(web_service.base_url).rstrip("/"))
+    name = page.locator(YOUR_NAME)
+    suggested = name.input_value()
+    assert re.fullmatch(r"\w+ \d{3}", suggested), suggested
+    quick = page.locator('[data-testid="quickplay-mad"]')
+    expect(quick).to_be_enabled()
+    seated_as = page.locator(f'{CREATE_FORM} [data-testid="seated-as"]')
+    expect(seated_as).to_have_text(f"You sit down as {suggested} (your name, above).")
+    name.fill("")
+    expect(quick).to_be_disabled()
+    expect(page.locator('[data-testid="name-needed"]')).to_have_text("Give a name to play.")
+    expect(page.locator(f'{CREATE_FORM} button[type="submit"]')).to_be_disabled()
+    name.fill("dee")
+    expect(quick).to_be_enabled()
+    expect(seated_as).to_have_text("You sit down as dee (your name, above).")
+    assert serious_violations(page) == []
+    for size, shot in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"lobby-first-visit-{shot}.png", full_page=True)
+    no_table_waiting(web_service, "mad")
+    quick.click()
+    page.wait_for_url(TABLE_URL)
+    expect(page.locator(".seats .seat__name")).to_have_text(["dee"])
+
+
 def test_quick_play_can_ask_for_search_bots_when_nobody_comes(
     page: Any, web_service: httpx.Client
 ) -> None:
     no_table_waiting(web_service, "ecliptic")
     open_lobby(page, str(web_service.base_url).rstrip("/"))
-    page.locator('input[name="casual-name"]').fill("cy")
+    page.locator(YOUR_NAME).fill("cy")
     page.locator('select[name="quickplay-bots"]').select_option("search")
     page.locator('[data-testid="quickplay-ecliptic"]').click()
     page.wait_for_url(TABLE_URL)
-    page.locator(f'{STATUS}:text-is("playing")').wait_for(timeout=BOTS_SECONDS * 1000)
+    countdown = page.locator('[data-testid="bots-countdown"]')
+    promise = re.compile(r"Bots take the free seats in \d+ s if nobody comes\.")
+    expect(countdown).to_have_text(promise)
+    first = int(re.findall(r"\d+", countdown.inner_text())[0])
+    assert 0 < first <= 15
+    expect(countdown).not_to_have_text(f"Bots take the free seats in {first} s if nobody comes.")
+    assert serious_violations(page) == []
+    for size, name in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"quickplay-bots-countdown-{name}.png", full_page=True)
+    page.locator(f'{STATUS}="playing"]').wait_for(timeout=BOTS_SECONDS * 1000)
     game_id = page.url.rsplit("/", 1)[1]
     seats = web_service.get(f"/games/{game_id}").json()["seats"]
     assert [seat["bot"] for seat in seats] == [None, "search"]
@@ -106,7 +155,7 @@ def test_a_table_with_a_clock_per_turn_shows_each_seat_counting_down(
     form.locator('select[name="kind"]').select_option("mad")
     form.locator('select[name="clock"]').select_option("turn")
     form.locator('input[name="clock.turn_seconds"]').fill(str(TURN_SECONDS))
-    form.locator('input[name="player"]').fill(PLAYER)
+    page.locator(YOUR_NAME).fill(PLAYER)
     form.locator('select[name="bots"]').select_option("random")
     form.locator('button[type="submit"]').click()
     page.wait_for_url(TABLE_URL)
@@ -167,7 +216,7 @@ def test_a_rated_game_shows_on_the_ratings_and_its_seat_opens_the_rematch(
     page.wait_for_url(lambda url: TABLE_URL.search(url) is not None and game_id not in url)
     rematch_id = page.url.rsplit("/", 1)[1]
     assert web_service.get(f"/games/{game_id}").json()["rematch"] == rematch_id
-    page.locator(f'{STATUS}:text-is("open")').wait_for()
+    page.locator(f'{STATUS}="open"]').wait_for()
     assert page.locator(".seat--you .seat__name").inner_text() == "cy"
 
 

@@ -7,14 +7,18 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.api.players import bearer
+from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium
+from tests.e2e.webclient import LAPTOP
 
 pytestmark = needs_chromium
 
 OPTIONS = {"hand_sizes": [2, 9, 8, 7, 6]}
 """MAD's smallest hands for two seats: a game of a few placements."""
+PHONE = {"width": 390, "height": 844}
 GAME_SECONDS = 20
 REMATCH = '[data-testid="rematch"]'
 OFFER_SECONDS = 2.0
@@ -127,3 +131,22 @@ def test_the_end_screen_of_a_rematch_shows_the_series_score(
     as_seat(page, base, game_id, tokens[0])
     page.locator('[data-testid="result"]').wait_for()
     assert page.locator('[data-testid="series"]').count() == 0, "a first game has no series"
+
+
+def test_the_rematch_says_whom_it_waits_for(page: Any, web_service: httpx.Client) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id, tokens = finished_game(web_service, ("Ada", "Sam"))
+    seat = posted(web_service, f"/games/{game_id}/rematch", None, tokens[0])
+    as_seat(page, base, seat["game_id"], seat["token"])
+    expect(page.locator('[data-testid="awaited"]')).to_have_text(
+        "Waiting for Sam to join the rematch."
+    )
+    expect(page.locator('[data-testid="seats-awaited"]')).to_have_text(
+        "waiting for 1 more player: the game starts once every seat is taken"
+    )
+    assert serious_violations(page) == []
+    for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"rematch-waiting-{name}.png", full_page=True)
+    posted(web_service, f"/games/{game_id}/rematch", None, tokens[1])
+    expect(page.locator('[data-testid="awaited"]')).to_have_count(0)

@@ -15,6 +15,7 @@ from tests.e2e.browser import SCREENSHOTS, needs_chromium
 from tests.e2e.webclient import (
     ACTIONS,
     CHANGE_MS,
+    LAPTOP,
     PHONE,
     PLAYER,
     STANDINGS,
@@ -36,6 +37,7 @@ TABLES = 3
 GAME_SECONDS = 45
 """The longest a game may take, bots and clicks included (a few seconds as a rule)."""
 POLL_SECONDS = 0.05
+PHONE_TALL = {"width": 390, "height": 844}
 VERSION = '[data-testid="replay-version"]'
 SCRUBBER = '[data-testid="scrubber"]'
 AUDIT = '[data-testid="audit"]'
@@ -198,3 +200,51 @@ def audit_shown(page: Any) -> list[dict[str, Any]]:
         }))""",
     )
     return checks
+
+
+def test_the_replay_steps_by_move_and_by_round_and_plays_itself(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id = finished_game_of_bots(web_service, "onexeno", {"hands": 2})
+    log = web_service.get(f"/games/{game_id}/log", params={"limit": 1000}).json()["events"]
+    starts = [r["version"] for r in log if r["type"] == "onexeno.hand_dealt"]
+    assert len(starts) == 2
+    page.goto(f"{base}/replay/{game_id}?at=1")
+    expect(page.locator(VERSION)).to_have_text("1")
+    lines = page.locator("[data-testid='log'] li")
+    numbers = page.locator("[data-testid='log'] .replay-log__versions", has_text="move 1")
+    expect(numbers.first).to_be_visible()
+    unnumbered = [
+        line.locator(".replay-log__versions").inner_text()
+        for line in lines.all()
+        if "took seat" in line.inner_text() or "was opened" in line.inner_text()
+    ]
+    assert unnumbered and set(unnumbered) == {""}, "the table's own steps are not moves"
+
+    page.locator("[data-testid='round-forward']").click()
+    expect(page.locator('[data-testid="replay-move"]')).to_contain_text("round 1 of 2")
+    page.locator("[data-testid='round-forward']").click()
+    expect(page.locator('[data-testid="replay-move"]')).to_contain_text("round 2 of 2")
+    second = int(page.locator(VERSION).inner_text())
+    assert second >= starts[1]
+    page.locator("[data-testid='step-forward']").click()
+    expect(page.locator('[data-testid="replay-move"]')).to_contain_text("round 2 of 2")
+    after_move = int(page.locator(VERSION).inner_text())
+    assert after_move > second
+    page.locator("[data-testid='step-back']").click()
+    expect(page.locator(VERSION)).to_have_text(str(second))
+
+    play = page.locator("[data-testid='autoplay']")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(VERSION)).not_to_have_text(str(second))
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "false")
+    paused = page.locator(VERSION).inner_text()
+    assert int(paused) > second
+    assert serious_violations(page) == []
+    for size, name in ((LAPTOP, "laptop"), (PHONE_TALL, "phone")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"replay-by-move-{name}.png", full_page=True)
+    expect(page.locator(VERSION)).to_have_text(paused)  # paused, it stays

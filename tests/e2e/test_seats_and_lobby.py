@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import SCREENSHOTS, needs_chromium, opened
-from tests.e2e.webclient import CREATE_FORM, open_lobby
+from tests.e2e.webclient import CREATE_FORM, YOUR_NAME, open_lobby
 
 pytestmark = needs_chromium
 
@@ -37,7 +37,7 @@ def open_table(
     form = page.locator(CREATE_FORM)
     form.locator('select[name="kind"]').select_option(kind)
     form.locator('input[name="seats"]').fill(str(seats))
-    player = form.locator('input[name="player"]')
+    player = page.locator(YOUR_NAME)
     if player.count():
         player.fill(name)
     form.locator('select[name="bots"]').select_option(bots)
@@ -102,7 +102,7 @@ def test_the_host_cancels_a_table_which_leaves_the_lobby(
     game_id = open_table(page, base, "mad", 3, "none", "host")
     page.locator('[data-testid="cancel-table"]').click()
     page.locator('[data-testid="cancel-confirmed"]').click()
-    expect(page.locator('[data-testid="status"]')).to_have_text("cancelled")
+    expect(page.locator("main.table-page")).to_have_attribute("data-status", "cancelled")
     expect(page.locator('[data-testid="host-controls"]')).to_have_count(0)
     open_lobby(page, base)
     expect(page.locator('[data-testid="kinds"] li')).to_have_count(5)

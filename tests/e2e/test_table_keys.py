@@ -201,11 +201,16 @@ def walk_from_the_first_cell(page: Any, target: int, columns: int) -> None:
     assert focused.startswith(f"row {row + 1}, column {column + 1}, empty: place your"), focused
 
 
+FOCUS_AT_THE_TABLE = "() => Boolean(document.activeElement?.closest('.felt'))"
+
+
 def play_by_key(page: Any, key: str) -> None:
-    """Press `key` on the focused place and wait for the move's new version."""
+    """Press `key` on the focused place and wait for the move's new version; the focus
+    stays at the table (the place pressed is gone once the card lies there)."""
     version = page.locator("[data-version]").get_attribute("data-version")
     page.keyboard.press(key)
     page.wait_for_selector(f"[data-version]:not([data-version='{version}'])", timeout=SEEN)
+    page.wait_for_function(FOCUS_AT_THE_TABLE, timeout=SEEN)
 
 
 def one_tab_stop(page: Any, grid: str) -> bool:

@@ -26,6 +26,8 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.e2e.browser import SCREENSHOTS
 
 CREATE_FORM = '[data-testid="create-table"]'
+YOUR_NAME = 'input[name="your-name"]'
+"""The lobby's one name field: for quick play and for opening a table."""
 STANDINGS = '[data-testid="standings"]'
 ACTIONS = "[data-action]:not([disabled])"
 PLAYER = "browser"
@@ -61,7 +63,7 @@ def seat_against_bots(
     form.locator('input[name="seats"]').fill(str(seats))
     for name, value in options.items():
         _set_option(form.locator(f'[name="option.{name}"]'), value)
-    form.locator('input[name="player"]').fill(PLAYER)
+    page.locator(YOUR_NAME).fill(PLAYER)
     form.locator('select[name="bots"]').select_option(bot)
     if form.locator(f'select[name="bot_pace"] option[value="{pace}"]').count():
         form.locator('select[name="bot_pace"]').select_option(pace)  # "0": at once, a quick game

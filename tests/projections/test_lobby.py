@@ -34,7 +34,7 @@ def test_the_lobby_keeps_no_state_whatever_the_batches() -> None:
 
 
 def test_a_table_with_a_clock_is_listed_with_its_options() -> None:
-    clock = {"clock": {"turn_seconds": 30}}
+    clock = {"clock": {"turn_seconds": 30, "grace_seconds": 10}}
     game_id, events = stored_game("mad", 5, seats=2, options=clock)
     _, changes = fold(Lobby(), {}, events[:1])
     row = written(changes)["lobby"][(game_id,)]

@@ -1242,6 +1242,8 @@ export interface components {
             bank_seconds: number | null;
             /** @default 0 */
             increment_seconds: number;
+            /** @default null */
+            grace_seconds: number | null;
         };
         /**
          * @description From `at` the seats with a move to make are waiting; `banks_ms` is each seat's bank
@@ -1319,7 +1321,7 @@ export interface components {
             /** @enum {unknown} */
             type: "declare_done";
         };
-        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
+        CnoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatWarned"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["CnoRoundDealt"] | components["schemas"]["CnoCardPlayed"] | components["schemas"]["CnoPileStarted"] | components["schemas"]["CnoHandCycled"] | components["schemas"]["CnoNeonSetAside"] | components["schemas"]["CnoRowsReset"] | components["schemas"]["CnoRoundEnded"] | components["schemas"]["CnoRoundDealtSeen"];
         CnoHandCycled: {
             /** @enum {unknown} */
             type: "cno.hand_cycled";
@@ -1486,7 +1488,7 @@ export interface components {
              */
             kind: "cno";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["CnoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -1679,7 +1681,7 @@ export interface components {
                 clock?: components["schemas"]["ClockOptions"] | null;
             };
         };
-        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
+        EclipticEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatWarned"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["EclipticGameOpened"] | components["schemas"]["EclipticTurnPlayed"] | components["schemas"]["EclipticCardsDrawn"] | components["schemas"]["EclipticBattleFought"] | components["schemas"]["EclipticSignKept"] | components["schemas"]["EclipticCardsExchanged"] | components["schemas"]["EclipticTurnBegan"] | components["schemas"]["EclipticGameEnded"];
         EclipticGameEnded: {
             /** @enum {unknown} */
             type: "ecliptic.game_ended";
@@ -1755,7 +1757,7 @@ export interface components {
              */
             kind: "ecliptic";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["EclipticOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2004,7 +2006,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_card";
         };
-        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
+        GnonoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatWarned"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["GnonoFirstPlayerDrawn"] | components["schemas"]["GnonoRoundDealt"] | components["schemas"]["GnonoColourChosen"] | components["schemas"]["GnonoCardPlayed"] | components["schemas"]["GnonoCardsDrawn"] | components["schemas"]["GnonoPileReshuffled"] | components["schemas"]["GnonoDirectionReversed"] | components["schemas"]["GnonoTurnPassed"] | components["schemas"]["GnonoRoundScored"] | components["schemas"]["GnonoGameWon"];
         /** @description Each draw round (ties redraw among the tied seats) and the seat that plays first. */
         GnonoFirstPlayerDrawn: {
             /** @enum {unknown} */
@@ -2111,7 +2113,7 @@ export interface components {
              */
             kind: "gnono";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["GnonoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2335,7 +2337,7 @@ export interface components {
             /** @enum {unknown} */
             type: "draw_cards";
         };
-        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
+        MadEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatWarned"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["MadDealt"] | components["schemas"]["MadCardPlaced"] | components["schemas"]["MadCardsPickedUp"] | components["schemas"]["MadFalloutDrawn"] | components["schemas"]["MadCardsDrawn"] | components["schemas"]["MadTurnPassed"] | components["schemas"]["MadGameEnded"];
         MadFalloutDraw: {
             seat: number;
             card: components["schemas"]["MadCard"] | null;
@@ -2398,7 +2400,7 @@ export interface components {
              */
             kind: "mad";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["MadOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2445,6 +2447,11 @@ export interface components {
             version: number;
             type: string;
             narration: string;
+        };
+        /** @description The cards `seat` last took off the field, where they lay. */
+        OnexenoCaptured: {
+            seat: number;
+            cards: components["schemas"]["OnexenoPlaced"][];
         };
         /** @description One of the 70 cards: `pattern` is its canonical border, `value` its centre number. */
         OnexenoCard: {
@@ -2510,7 +2517,7 @@ export interface components {
             seat: number;
             card: components["schemas"]["OnexenoCard"];
         };
-        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
+        OnexenoEvent: components["schemas"]["TableCreated"] | components["schemas"]["SeatTaken"] | components["schemas"]["GameStarted"] | components["schemas"]["GameFinished"] | components["schemas"]["SeedRevealed"] | components["schemas"]["RematchOpened"] | components["schemas"]["TableCancelled"] | components["schemas"]["TableForked"] | components["schemas"]["SeatsHanded"] | components["schemas"]["TableExpired"] | components["schemas"]["ClockRestarted"] | components["schemas"]["SeatTimedOut"] | components["schemas"]["SeatWarned"] | components["schemas"]["SeatMarkedAbsent"] | components["schemas"]["SeatMarkedPresent"] | components["schemas"]["OnexenoDealerChosen"] | components["schemas"]["OnexenoHandDealt"] | components["schemas"]["OnexenoTurnBegan"] | components["schemas"]["OnexenoCardPlaced"] | components["schemas"]["OnexenoTricksTaken"] | components["schemas"]["OnexenoPassed"] | components["schemas"]["OnexenoHandEnded"];
         /** @description A shuffled deal: hands, the face-down stack (top first) and the first field card. */
         OnexenoHandDealt: {
             /** @enum {unknown} */
@@ -2610,7 +2617,7 @@ export interface components {
              */
             kind: "onexeno";
             /** @enum {unknown} */
-            status: "cancelled" | "finished" | "new" | "open" | "playing";
+            status: "cancelled" | "expired" | "finished" | "new" | "open" | "playing";
             version: number;
             options: components["schemas"]["OnexenoOptions"] | null;
             seats: components["schemas"]["Seat"][];
@@ -2669,6 +2676,8 @@ export interface components {
             history: number[][];
             /** @default [] */
             hands: components["schemas"]["OnexenoCard"][][];
+            /** @default null */
+            captured: components["schemas"]["OnexenoCaptured"] | null;
         };
         PlayerCreated: {
             handle: string;
@@ -2765,7 +2774,7 @@ export interface components {
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seat: number;
             /** @enum {string} */
-            status: "new" | "open" | "playing" | "finished" | "cancelled";
+            status: "new" | "open" | "playing" | "finished" | "cancelled" | "expired";
             version: number;
             to_act: number[];
             your_turn: boolean;
@@ -2809,11 +2818,12 @@ export interface components {
             /** @description Default: null. */
             bot?: ("heuristic" | "random" | "search") | null;
         };
-        /** @description A seat found for the caller; `token` is null when the request was answered before. */
+        /** @description A seat found for the caller; `token` is null when the request was answered before; `bots_at`, when bots were asked for and the table still waits, is when they come. */
         QuickSeat: {
             game_id: string;
             seat: number;
             token: string | null;
+            bots_at?: string | null;
         };
         /** @description A rated game: the player's rating after it, and how far it moved the ordinal. */
         RatingChange: {
@@ -2949,6 +2959,8 @@ export interface components {
             deadline: string | null;
             absent: boolean;
             timeouts: number;
+            /** @default null */
+            grace_until: string | null;
         };
         SeatGranted: {
             seat: number;
@@ -2984,6 +2996,13 @@ export interface components {
             type: "table.seat_timed_out";
             seat: number;
             at: string;
+        };
+        /** @description `seat`'s time ran out: it may still move until `until`, then its move is made for it. */
+        SeatWarned: {
+            /** @enum {unknown} */
+            type: "table.seat_warned";
+            seat: number;
+            until: string;
         };
         /** @description At a sandbox: each seat's bot from now on (null: the one who forked it plays it). */
         SeatsHanded: {
@@ -3064,6 +3083,16 @@ export interface components {
             rematch_of?: string;
         };
         /**
+         * @description Nobody started the table in `idle_seconds` with nothing done at it: no game will be
+         *         played at it, and it leaves the lobby.
+         */
+        TableExpired: {
+            /** @enum {unknown} */
+            type: "table.expired";
+            idle_seconds: number;
+            at: string;
+        };
+        /**
          * @description A sandbox opened at version `at` of the finished game `source` (its chain's `link`
          *         there): the game's `options`, its `seats` by name, and its state then (`game`, of the
          *         phase named `phase`) with the cards no seat could see dealt anew from the sandbox's own
@@ -3112,7 +3141,7 @@ export interface components {
             /** @enum {string} */
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             /** @enum {string} */
-            status: "open" | "playing" | "finished" | "cancelled";
+            status: "open" | "playing" | "finished" | "cancelled" | "expired";
             version: number;
             seats: string[];
             to_act: number[];

@@ -81,9 +81,10 @@ export function useGameStream(gameId: string, token: string | null): GameStream 
   return stream;
 }
 
-/** Whether nothing more will happen at the table: cancelled, or finished with its rematch opened. */
+/** Whether nothing more will happen at the table: cancelled or expired before its start, or
+ * finished with its rematch opened. */
 function settled(view: TableView): boolean {
-  return view.status === "cancelled" || (view.status === "finished" && view.rematch !== null);
+  return view.status === "cancelled" || view.status === "expired" || (view.status === "finished" && view.rematch !== null);
 }
 
 /** The lobby's first `limit` tables (of `kind`, or of every kind when it is empty), pushed

@@ -13,6 +13,41 @@ export function worthTelling(told: { type: string }): boolean {
   return !UNTOLD.has(told.type);
 }
 
+/** A line of the table's log: one event told, or a run of the same minor event told once
+ * ("Ada turned over 6 cards"); `version` is the run's last, `count` its length. */
+export interface Line {
+  version: number;
+  type: string;
+  narration: string;
+  count: number;
+}
+
+/** How a run of one minor event is told, by its type (any other run of the same sentence is
+ * told once, with its count). */
+const RUNS: Record<string, (sentence: string, count: number) => string> = {
+  "cno.hand_cycled": (sentence, count) => `${sentence.split(" turned over")[0] ?? sentence} turned over ${count} cards`,
+};
+
+/** A line in words: a run of the same event told once. */
+export function lineWords(line: Line): string {
+  if (line.count === 1) return line.narration;
+  return RUNS[line.type]?.(line.narration, line.count) ?? `${line.narration} (${line.count} times)`;
+}
+
+/** The lines worth telling, each run of the same sentence in a row told as one line. */
+export function logLines(told: Told[]): Line[] {
+  const lines: Line[] = [];
+  for (const each of told.filter(worthTelling)) {
+    const previous = lines.at(-1);
+    if (previous && previous.type === each.type && previous.narration === each.narration) {
+      lines[lines.length - 1] = { ...previous, version: each.version, count: previous.count + 1 };
+    } else {
+      lines.push({ version: each.version, type: each.type, narration: each.narration, count: 1 });
+    }
+  }
+  return lines;
+}
+
 /** The events that put a card on the board, by kind: the table marks the latest one. */
 export const MOVES: Record<Kind, string[]> = {
   gnono: ["gnono.card_played"],

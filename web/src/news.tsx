@@ -23,9 +23,16 @@ type PlayerTicket = Schemas["PlayerTicket"];
 const REOPEN_MS = 2000;
 const TYPES = ["challenge_issued", "challenge_accepted", "challenge_declined", "challenge_cancelled", "challenge_expired", "game_started", "your_turn", "game_finished"];
 
+/** A challenge of the player's that was accepted: by whom, and the table it opened. */
+interface Accepted {
+  by: string;
+  gameId: string;
+}
+
 interface News {
   challenges: Offer[];
   turns: Record<string, number>;
+  accepted: Accepted | null;
 }
 
 /** The challenge a notice of one issued is about (each such notice names it, its author and its kind). */
@@ -43,11 +50,17 @@ function heard(news: News, notice: Notice, me: Player): News {
   if (notice.game_id && (notice.type === "game_started" || notice.type === "challenge_accepted")) keepSeatToken(notice.game_id, me.token);
   if (notice.type === "your_turn" && notice.game_id) turns[notice.game_id] = notice.version ?? 0;
   if (notice.type === "game_finished" && notice.game_id) delete turns[notice.game_id];
-  return { challenges, turns };
+  return { challenges, turns, accepted: acceptance(notice, me) ?? news.accepted };
+}
+
+/** The acceptance a notice tells the player of, when it is of their own challenge. */
+function acceptance(notice: Notice, me: Player): Accepted | null {
+  const mine = notice.type === "challenge_accepted" && notice.challenger === me.handle;
+  return mine && notice.game_id && notice.challenged ? { by: notice.challenged, gameId: notice.game_id } : null;
 }
 
 function usePlayerNews(player: Player | null): [News, (update: (news: News) => News) => void] {
-  const [news, setNews] = useState<News>({ challenges: [], turns: {} });
+  const [news, setNews] = useState<News>({ challenges: [], turns: {}, accepted: null });
   useEffect(() => {
     if (!player) return;
     let source: EventSource | null = null;
@@ -95,13 +108,15 @@ async function standing(player: Player): Promise<News> {
   return {
     turns: Object.fromEntries(tables.items.filter((each) => each.your_turn).map((each) => [each.game_id, each.version])),
     challenges: challenges.items.filter((each) => each.challenged === player.handle),
+    accepted: null,
   };
 }
 
 /** What stands, with the challenges heard on the stream meanwhile that it does not hold yet. */
 function joined(stands: News, now: News): News {
   const known = new Set(stands.challenges.map((each) => each.challenge_id));
-  return { turns: stands.turns, challenges: [...stands.challenges, ...now.challenges.filter((each) => !known.has(each.challenge_id))] };
+  const challenges = [...stands.challenges, ...now.challenges.filter((each) => !known.has(each.challenge_id))];
+  return { turns: stands.turns, challenges, accepted: now.accepted };
 }
 
 /** "Challenge from Ada", "2 challenges", "Your turn at another table", "Your turn at 3 other
@@ -119,7 +134,15 @@ function useNewsTitle(challenges: Offer[], turns: number): void {
   useEffect(() => () => setNewsTitle(""), []);
 }
 
-/** The player's incoming challenges and the tables elsewhere where it is their turn. */
+/** Takes the player to the table their challenge opened, as soon as its acceptance is heard. */
+function useTakenToTable(accepted: Accepted | null, here: string | null): void {
+  useEffect(() => {
+    if (accepted && accepted.gameId !== here) navigate(`/play/${accepted.gameId}`);
+  }, [accepted?.gameId]);
+}
+
+/** The player's incoming challenges, the acceptance of their own, and the tables elsewhere
+ * where it is their turn. */
 export function PlayerNews({ here }: { here: string | null }) {
   const player = usePlayer();
   const kinds = useKinds();
@@ -128,8 +151,10 @@ export function PlayerNews({ here }: { here: string | null }) {
   const elsewhere = player ? Object.keys(news.turns).filter((gameId) => gameId !== here) : [];
   const offers = player ? news.challenges : [];
   useNewsTitle(offers, elsewhere.length);
+  useTakenToTable(player ? news.accepted : null, here);
   if (!player) return null;
-  if (!news.challenges.length && !elsewhere.length) return null;
+  const accepted = news.accepted && news.accepted.gameId === here ? news.accepted : null;
+  if (!news.challenges.length && !elsewhere.length && !accepted) return null;
   const answer = async (challenge: Offer, verb: "accept" | "decline"): Promise<void> => {
     setProblem("");
     const body = verb === "decline" ? { reason: "generic" } : undefined;
@@ -146,6 +171,11 @@ export function PlayerNews({ here }: { here: string | null }) {
   };
   return (
     <aside class="news" data-testid="news">
+      {accepted ? (
+        <p class="news__accepted" data-testid="challenge-accepted" role="status">
+          {accepted.by} accepted your challenge: this is your table.
+        </p>
+      ) : null}
       {news.challenges.map((challenge) => (
         <p class="news__challenge" data-testid="challenge" data-challenge={challenge.challenge_id}>
           {challenge.challenger} challenges you to {titleOf(kinds, challenge.kind)} ({challenge.seats} seats{challenge.bots ? ", bots fill the rest" : ""}){" "}

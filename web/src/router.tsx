@@ -1,6 +1,8 @@
 // Client-side routing over the pages the service answers with index.html: `/` (lobby),
 // `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`, `/rules/{kind}`, `/data` (the
-// datasets), `/tourneys` and `/tourneys/{id}` (the tournaments). Links push history
+// datasets), `/tourneys` and `/tourneys/{id}` (the tournaments). An API address a browser
+// opened (`/lobby`, `/games/{id}`, ...: the service answers it with this page,
+// `api/routes/web.py`) shows its page, under the page's own address. Links push history
 // entries; the back button pops them.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -33,6 +35,32 @@ export function routeOf(path: string): Route {
   return { page: "missing", path };
 }
 
+/** The API's addresses a browser may open, and the page each shows. */
+const ADDRESSES: [RegExp, (id: string) => string][] = [
+  [/^\/(?:lobby|tables)\/?$/, () => "/"],
+  [/^\/(?:tables|games)\/([^/]+)$/, (id) => `/play/${id}`],
+  [/^\/games\/([^/]+)\/(?:replay|log|audit)$/, (id) => `/replay/${id}`],
+  [/^\/(?:scoreboards|ratings)\/([^/]+)$/, (kind) => `/boards/${kind}`],
+  [/^\/players\/([^/]+)$/, (name) => `/people/${name}`],
+  [/^\/datasets$/, () => "/data"],
+];
+
+/** The page's own address for an API address a browser opened; any other address as it is. */
+export function pageOfAddress(path: string): string {
+  for (const [pattern, page] of ADDRESSES) {
+    const found = pattern.exec(path);
+    if (found) return page(found[1] ?? "");
+  }
+  return path;
+}
+
+/** The address shown, made the page's own when the browser opened an API address. */
+function currentPath(): string {
+  const page = pageOfAddress(location.pathname);
+  if (page !== location.pathname) history.replaceState(history.state, "", page + location.search);
+  return page;
+}
+
 const listeners = new Set<() => void>();
 
 export function navigate(path: string): void {
@@ -41,7 +69,7 @@ export function navigate(path: string): void {
 }
 
 export function useRoute(): Route {
-  const [path, setPath] = useState(location.pathname);
+  const [path, setPath] = useState(currentPath);
   useEffect(() => {
     const update = (): void => setPath(location.pathname);
     listeners.add(update);

@@ -17,8 +17,11 @@ export function seatToAct(view: TableView): number | null {
   }
 }
 
+/** What the table waits for, in a few words: the one status a header shows. */
 export function turnWords(view: TableView): string {
   if (view.status === "finished") return "game over";
+  if (view.status === "cancelled") return "called off";
+  if (view.status === "expired") return "closed: nobody started it";
   if (view.status !== "playing") return "waiting for the start";
   if (view.kind === "cno") return "everyone plays at once";
   const seat = seatToAct(view);

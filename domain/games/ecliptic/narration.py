@@ -58,10 +58,14 @@ def narrate(event: Event, voice: Voice) -> str:
 
 
 def _battle(event: BattleFought, voice: Voice) -> str:
-    against = "" if event.defender_strength is None else f" to {event.defender_strength}"
+    defended = (
+        ""
+        if event.defender_strength is None
+        else f", {voice.who(event.defender)} defended with strength {event.defender_strength}"
+    )
     return opening(
         f"battle for {sign_name(event.sign)}: {voice.who(event.attacker)} attacked"
-        f" {voice.who(event.defender)} with strength {event.attacker_strength}{against};"
+        f" {voice.who(event.defender)} with strength {event.attacker_strength}{defended};"
         f" {voice.who(event.winner)} won"
     )
 

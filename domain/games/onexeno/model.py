@@ -141,8 +141,16 @@ class Placed(msgspec.Struct, frozen=True):
     rotation: int
 
 
+class Captured(msgspec.Struct, frozen=True):
+    """The cards `seat` last took off the field, where they lay."""
+
+    seat: int
+    cards: tuple[Placed, ...]
+
+
 class Hand(msgspec.Struct, frozen=True):
-    """One hand in play. `turn` is -1 once the hand is over."""
+    """One hand in play. `turn` is -1 once the hand is over; `captured` is the last line
+    taken, shown where it lay until the next card is placed."""
 
     number: int
     dealer: int
@@ -152,6 +160,7 @@ class Hand(msgspec.Struct, frozen=True):
     field: tuple[Placed, ...]
     taken: tuple[tuple[Card, ...], ...]
     benched: tuple[bool, ...]
+    captured: Captured | None = None
 
 
 class Waiting(msgspec.Struct, frozen=True):

@@ -15,6 +15,7 @@ from domain.games.onexeno import board
 from domain.games.onexeno.cards import DECK, FACES, QUARTER_TURNS, Card
 from domain.games.onexeno.model import (
     HAND_SIZE,
+    Captured,
     CardPlaced,
     Command,
     DealerChosen,
@@ -345,17 +346,17 @@ def _card_placed(state: Playing, event: CardPlaced) -> Playing:
     held = tuple(card for card in hand.hands[event.seat] if card != event.card)
     placed = Placed(event.row, event.col, event.card, event.rotation)
     field = (*hand.field, placed)
-    return replace(
-        state, hand=replace(hand, hands=_with(hand.hands, event.seat, held), field=field)
-    )
+    hands = _with(hand.hands, event.seat, held)
+    return replace(state, hand=replace(hand, hands=hands, field=field, captured=None))
 
 
 def _tricks_taken(state: Playing, event: TricksTaken) -> Playing:
     hand = state.hand
     gone = set(event.cells)
     kept = tuple(p for p in hand.field if (p.row, p.col) not in gone)
+    lines = Captured(event.seat, tuple(p for p in hand.field if (p.row, p.col) in gone))
     taken = _with(hand.taken, event.seat, (*hand.taken[event.seat], *event.cards))
-    return replace(state, hand=replace(hand, field=kept, taken=taken))
+    return replace(state, hand=replace(hand, field=kept, taken=taken, captured=lines))
 
 
 def _passed(state: Playing, event: Passed) -> Playing:

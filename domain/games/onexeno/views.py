@@ -10,6 +10,7 @@ from domain.chance import Chance
 from domain.decider import REFEREE, Standing
 from domain.games.onexeno.cards import DECK, Card
 from domain.games.onexeno.model import (
+    Captured,
     Event,
     Finished,
     Hand,
@@ -53,6 +54,9 @@ class OnexenoView(msgspec.Struct, frozen=True):
     hand: tuple[Card, ...]
     history: tuple[tuple[int, ...], ...]
     hands: tuple[tuple[Card, ...], ...] = ()
+    captured: Captured | None = None
+    """The line (or lines) last taken off the field, where the cards lay, until the next card
+    is placed."""
 
 
 def view(state: State, viewer: int) -> OnexenoView:
@@ -76,6 +80,7 @@ def view(state: State, viewer: int) -> OnexenoView:
         hand=own,
         history=state.history,
         hands=hand.hands if viewer == REFEREE else (),
+        captured=hand.captured,
     )
 
 

@@ -4,6 +4,7 @@ from domain.games.onexeno import board as field
 from domain.games.onexeno.cards import FACES, card_of
 from domain.games.onexeno.model import CardPlaced, Event, Pass, PlaceCard, Playing, TricksTaken
 from domain.games.onexeno.rules import decide, legal_moves
+from domain.games.onexeno.views import view
 from tests.domain.onexeno.given import after, ctx, matched, place, playing, refusal, spare
 
 Cell = tuple[int, int]
@@ -123,3 +124,16 @@ def test_after_a_trick_clears_the_field_the_next_seat_must_place_at_the_centre()
     held = later.hand.hands[1][0]
     assert refusal(later, 1, PlaceCard(held, 0, 1, 0)) == "must_place_at_centre"
     assert isinstance(decide(later, PlaceCard(held, 0, 0, 0), ctx(1))[0], CardPlaced)
+
+
+def test_the_line_taken_shows_where_it_lay_until_the_next_card() -> None:
+    state, events = play_into([(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)], (0, 4))
+    later = after(state, events)
+    assert isinstance(later, Playing)
+    shown = view(later, 1).captured
+    assert shown is not None and shown.seat == 0
+    assert [(p.row, p.col) for p in shown.cards] == [(0, c) for c in range(5)]
+    assert {p.card for p in shown.cards} == set(taken(events).cards)
+    move = next(m for m in legal_moves(later, 1) if isinstance(m, PlaceCard))
+    placed = tuple(e for e in decide(later, move, ctx(1)) if isinstance(e, CardPlaced))
+    assert view(after(later, placed), 1).captured is None

@@ -21,6 +21,8 @@ const TEXT = "\uFE0E";
 const SIGNS = ["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra", "Scorpio", "Sagittarius", "Capricorn", "Aquarius", "Pisces"];
 const GLYPHS = ["♈", "♉", "♊", "♋", "♌", "♍", "♎", "♏", "♐", "♑", "♒", "♓"];
 const SYMBOLS: Record<string, string> = { sun: "☀", moon: "☾", star: "★", galaxy: "✺", planet: "♁", comet: "☄" };
+/** Each colour's symbol, as the deck draws it (`domain/games/ecliptic/cards.py`). */
+const COLOUR_SYMBOLS: Record<string, string> = { yellow: "sun", grey: "moon", red: "star", violet: "galaxy", green: "planet", orange: "comet" };
 const PALETTE: Record<string, CardColour> = { yellow: "yellow", grey: "grey", red: "red", violet: "purple", green: "green", orange: "orange" };
 const ENDINGS: Record<string, string> = {
   stock_exhausted: "the stock ran out",
@@ -87,6 +89,23 @@ export function Face({ card, action, selected, mark, onClick }: FaceProps) {
     <button type="button" class={classes} title={name} aria-label={name} data-action={action} onClick={onClick} aria-pressed={selected ?? false}>
       {face}
     </button>
+  );
+}
+
+/** Each colour's symbol and name, so that no colour is told by its hue and symbol alone. */
+function ColourKey() {
+  return (
+    <ul class="ecliptic__key" aria-label="the colours" data-testid="colour-key">
+      {Object.entries(PALETTE).map(([colour, palette]) => (
+        <li key={colour}>
+          <span class={`ecliptic__swatch card--${palette}`} aria-hidden="true">
+            {SYMBOLS[COLOUR_SYMBOLS[colour] ?? ""]}
+            {TEXT}
+          </span>{" "}
+          {colour}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -386,6 +405,7 @@ export function Board({ view, seat, legalMoves: moves, send }: BoardProps<"eclip
         {seat === null ? <Opponent table={table} side={near} /> : null}
       </div>
       <ZodiacLine table={table} />
+      <ColourKey />
       <div class="dock">
         <div class={`ecliptic__turn${yourTurn ? " ecliptic__turn--you" : ""}`}>{turnWords(game, table, finished)}</div>
         {game.battle ? <BattlePanel battle={game.battle} table={table} keeps={moves.filter(isKeep)} choose={go} /> : null}

@@ -17,7 +17,7 @@ const SYMBOLS: Record<string, [string, string]> = {
   reverse: ["⇄", "Reverse"],
   take_two: ["+2", "Take Two"],
   wild: ["W", "Wild"],
-  wild_take_four: ["+4", "Wild +4"],
+  wild_take_four: ["+4", "Wild Take Four"],
 };
 
 function sameCard(a: GnonoCard, b: GnonoCard): boolean {

@@ -82,10 +82,13 @@ function windowOf(field: Placed[], targets: Placement[]): Box {
   );
 }
 
+/** A card's face, named in full for a screen reader ("the 3 with dark top and right"), not
+ * by the number printed in its middle alone. */
 export function CardFace({ card, rotation = 0 }: { card: OnexenoCard; rotation?: number }) {
   const face = faceOf(card.pattern, rotation);
+  const words = rotation ? `${cardName(card)}, ${TURNS[rotation]}` : cardName(card);
   return (
-    <span class="onexeno__card" title={rotation ? `${cardName(card)}, ${TURNS[rotation]}` : cardName(card)}>
+    <span class="onexeno__card" title={words} role="img" aria-label={words}>
       {SQUARES.map((cell) =>
         cell === null ? (
           <span class="onexeno__value">{card.value}</span>
@@ -104,6 +107,9 @@ function cellKey(row: number, col: number): string {
 /** One cell of the field: a placed card, a place the chosen card may go, or an empty cell. */
 interface SlotProps {
   placed: Placed | undefined;
+  /** A card of the line last taken, shown where it lay until the next card is placed. */
+  taken: Placed | undefined;
+  takenBy: string;
   target: Placement | undefined;
   /** The cell as players call it: "row 2, column 3", counted from the field drawn. */
   where: string;
@@ -112,12 +118,20 @@ interface SlotProps {
   onPlace: (move: Placement) => void;
 }
 
-function Slot({ placed, target, where, cell, onPlace }: SlotProps) {
+function Slot({ placed, taken, takenBy, target, where, cell, onPlace }: SlotProps) {
   if (placed) {
     const card = `ONEXENO card ${placed.card.value}${placed.rotation ? `, ${TURNS[placed.rotation]}` : ""}`;
     return (
       <span class="onexeno__slot onexeno__slot--card" data-cell={cellKey(placed.row, placed.col)} role="img" aria-label={`${where}, ${card}`} {...cell}>
         <CardFace card={placed.card} rotation={placed.rotation} />
+      </span>
+    );
+  }
+  if (taken && !target) {
+    const card = `ONEXENO card ${taken.card.value}`;
+    return (
+      <span class="onexeno__slot onexeno__slot--taken" data-cell={cellKey(taken.row, taken.col)} data-testid="taken" role="img" aria-label={`${where}, ${card} taken by ${takenBy}, now empty`} title={`taken by ${takenBy}`} {...cell}>
+        <CardFace card={taken.card} rotation={taken.rotation} />
       </span>
     );
   }
@@ -131,9 +145,23 @@ function Slot({ placed, target, where, cell, onPlace }: SlotProps) {
   return <span class="onexeno__slot" role="img" aria-label={`${where}, empty`} {...cell} />;
 }
 
-function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placement[]; onPlace: (move: Placement) => void }) {
-  const box = windowOf(field, targets);
+/** The line last taken off the field, where its cards lay, and who took it in words. */
+interface Capture {
+  cards: Placed[];
+  by: string;
+}
+
+function captureOf(game: Game, names: string[], seat: number | null): Capture | null {
+  const captured = game.captured;
+  if (!captured) return null;
+  const by = captured.seat === seat ? "you" : (names[captured.seat] ?? `seat ${captured.seat + 1}`);
+  return { cards: [...captured.cards], by };
+}
+
+function Field({ field, captured, targets, onPlace }: { field: Placed[]; captured: Capture | null; targets: Placement[]; onPlace: (move: Placement) => void }) {
+  const box = windowOf([...field, ...(captured?.cards ?? [])], targets);
   const placed = new Map(field.map((card) => [cellKey(card.row, card.col), card]));
+  const taken = new Map((captured?.cards ?? []).map((card) => [cellKey(card.row, card.col), card]));
   const targeted = new Map(targets.map((move) => [cellKey(move.row, move.col), move]));
   const columns = box.right - box.left + 1;
   const { cell, onKeyDown } = useRovingGrid((box.bottom - box.top + 1) * columns, columns);
@@ -144,6 +172,8 @@ function Field({ field, targets, onPlace }: { field: Placed[]; targets: Placemen
           {range(box.left, box.right).map((col) => (
             <Slot
               placed={placed.get(cellKey(row, col))}
+              taken={taken.get(cellKey(row, col))}
+              takenBy={captured?.by ?? ""}
               target={targeted.get(cellKey(row, col))}
               where={`row ${row - box.top + 1}, column ${col - box.left + 1}`}
               cell={cell((row - box.top) * columns + col - box.left)}
@@ -409,7 +439,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"onexeno">) {
       </ol>
 
       <div class="onexeno__centre">
-        <Field field={game.field} targets={sending ? [] : targets} onPlace={go} />
+        <Field field={game.field} captured={captureOf(game, table.names, seat)} targets={sending ? [] : targets} onPlace={go} />
         <Stack size={game.stack_size} />
       </div>
 

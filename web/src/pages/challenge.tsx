@@ -1,4 +1,5 @@
-// Challenge a player from their page: a kind, then `POST /challenges`; their stream hears it.
+// Challenge a player from their page: a kind, then `POST /challenges`; their stream hears it,
+// and once they accept, the news (`news.tsx`) takes the challenger to the table.
 import { useState } from "preact/hooks";
 import { call, sentence } from "../http";
 import { titleOf, useKinds } from "../kinds";
@@ -13,7 +14,7 @@ export function ChallengeButton({ handle }: { handle: string }) {
   const challenge = async (): Promise<void> => {
     try {
       await call("/challenges", { method: "POST", token: player.token, body: { kind, challenged: handle } });
-      setSaid(`Challenge sent: ${handle} hears it at once.`);
+      setSaid(`Challenge sent: waiting for ${handle} to answer; you go to the table once they accept.`);
     } catch (error) {
       setSaid(sentence(error));
     }
@@ -25,7 +26,11 @@ export function ChallengeButton({ handle }: { handle: string }) {
           <option value={info.kind}>{titleOf(kinds, info.kind)}</option>
         ))}
       </select>{" "}
-      <button onClick={() => void challenge()}>Challenge {handle}</button> {said ? <span class="quiet">{said}</span> : null}
+      <button onClick={() => void challenge()}>Challenge {handle}</button> {said ? (
+        <span class="quiet" role="status" data-testid="challenge-said">
+          {said}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -1,6 +1,8 @@
 // A table's clock: chosen in the create form for kinds with turns (`clock_schema` not null) as
 // none, seconds per turn, or a bank with an increment per move (a Fischer clock); shown at the
-// table per seat, counting down live to the deadline of each seat that must act.
+// table per seat, counting down live to the deadline of each seat that must act, then, once
+// the seat is warned that its time is up, to the end of its grace (`GraceWarning` tells the
+// seat itself, above the board).
 import { useEffect, useState } from "preact/hooks";
 import type { Schemas } from "../http";
 import "./clock.css";
@@ -92,7 +94,8 @@ function useNow(ticking: boolean): number {
   return now;
 }
 
-/** A seat's clock, if the table has one; "away" once the seat is marked absent. */
+/** A seat's clock, if the table has one; "away" once the seat is marked absent, the grace
+ * left once it is warned. */
 export function Clock({ clock, seat }: { clock: ClockView | null; seat: number }) {
   const shown = clock?.seats.find((each) => each.seat === seat);
   const acting = shown?.deadline != null;
@@ -100,11 +103,26 @@ export function Clock({ clock, seat }: { clock: ClockView | null; seat: number }
   if (!clock || !shown) return null;
   const left = remainingMs(shown, now);
   const turn = clock.options.turn_seconds;
-  const words = left !== null ? timeWords(left) : turn !== null ? `${turn} s a turn` : "";
+  const grace = shown.grace_until ? Math.max(0, Date.parse(shown.grace_until) - now) : null;
+  const words = grace !== null ? `time up: ${timeWords(grace)} of grace` : left !== null ? timeWords(left) : turn !== null ? `${turn} s a turn` : "";
   return (
     <span class={`clock${acting ? " clock--running" : ""}${shown.absent ? " clock--away" : ""}`} data-testid="clock" data-seat={seat}>
       {words}
       {shown.absent ? " · away" : ""}
     </span>
+  );
+}
+
+/** Said to the seat itself once it is warned: its time is up, and when a move is made for it. */
+export function GraceWarning({ clock, seat }: { clock: ClockView | null; seat: number | null }) {
+  const shown = seat === null ? undefined : clock?.seats.find((each) => each.seat === seat);
+  const now = useNow(Boolean(shown?.grace_until));
+  if (!shown?.grace_until) return null;
+  const seconds = Math.max(0, Math.ceil((Date.parse(shown.grace_until) - now) / 1000));
+  return (
+    <p class="panel grace-warning" role="alert" data-testid="grace-warning">
+      Your time is up: move now, or a move is made for you <span aria-hidden="true">in {seconds} s</span>
+      <span class="visually-hidden">soon</span>.
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 // The form that opens a table: its kind, its size and options (from `GET /games/kinds`), the
-// clock for kinds with turns, the person's name for the first seat (unless they play as a
-// registered player), and the bots, if any, for the others, with their pace; or the other
+// clock for kinds with turns, the first seat taken under the page's one name (`useYourName`,
+// unless they play as a registered player), and the bots, if any, for the others, with their pace; or the other
 // seats left open for people, the game starting when they are all taken if the host likes.
 import { useState } from "preact/hooks";
 import { call, sentence, type GameCreated, type KindInfo } from "../http";
@@ -9,7 +9,7 @@ import { Refused } from "../refused";
 import { navigate } from "../router";
 import { ClockFields, clockOption, NO_CLOCK, type ClockChoice } from "./clock";
 import { OptionFields, defaultTexts, optionValues, type OptionTexts } from "./options";
-import { BOT_KINDS, rememberedName, seatBot, takeSeat } from "./seating";
+import { BOT_KINDS, seatBot, takeSeat, useYourName } from "./seating";
 import { hostToken } from "../seats";
 
 const NO_BOTS = "none";
@@ -33,7 +33,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
   const [seatsByKind, setSeatsByKind] = useState<Record<string, number>>({});
   const [textsByKind, setTextsByKind] = useState<Record<string, OptionTexts>>({});
   const [clockByKind, setClockByKind] = useState<Record<string, ClockChoice>>({});
-  const [name, setName] = useState(rememberedName());
+  const [name] = useYourName();
   const player = usePlayer();
   const [bots, setBots] = useState<string>("heuristic");
   const [pace, setPace] = useState<Record<string, string>>({});
@@ -87,16 +87,11 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
           <input type="number" name="seats" value={seats} min={info.min_seats} max={info.max_seats} required onInput={(event) => setSeats(Number(event.currentTarget.value))} />
           <span class="field__hint">the table's size, you included: {info.min_seats} to {info.max_seats}</span>
         </label>
-        <OptionFields schema={info.options_schema} texts={texts} change={setText} />
+        <OptionFields kind={info.kind} schema={info.options_schema} texts={texts} change={setText} replace={(all) => setTextsByKind({ ...textsByKind, [info.kind]: all })} />
         {info.clock_schema === null ? null : <ClockFields choice={clock} change={(choice) => setClockByKind({ ...clockByKind, [info.kind]: choice })} />}
-        {player ? (
-          <p class="quiet seated-as">You sit down as {player.handle}.</p>
-        ) : (
-          <label class="field">
-            <span class="field__name">your name</span>
-            <input name="player" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
-          </label>
-        )}
+        <p class="quiet seated-as" data-testid="seated-as">
+          {player ? `You sit down as ${player.handle}.` : name.trim() ? `You sit down as ${name.trim()} (your name, above).` : "Give your name above to open a table."}
+        </p>
         <label class="field">
           <span class="field__name">other seats</span>
           <select name="bots" value={bots} onChange={(event) => setBots(event.currentTarget.value)}>
@@ -123,7 +118,7 @@ export function CreateTable({ kinds }: { kinds: KindInfo[] }) {
             <span class="field__hint">{paces.find(([value]) => value === paceChosen)?.[2]}</span>
           </label>
         )}
-        <button type="submit" class="button button--main" disabled={busy}>
+        <button type="submit" class="button button--main" disabled={busy || (!player && !name.trim())}>
           open the table
         </button>
         <Refused sentence={refusal} />

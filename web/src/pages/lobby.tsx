@@ -26,6 +26,7 @@ export function Lobby() {
   };
   return (
     <main class="lobby">
+      <h1 class="visually-hidden">The lobby: play, open a table or watch</h1>
       <PlayAs kinds={kinds} />
       <CreateTable kinds={kinds} />
       <Scoreboards kinds={kinds} />

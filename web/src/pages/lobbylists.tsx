@@ -69,13 +69,13 @@ function OpenTable({ kinds, entry, now }: { kinds: KindInfo[]; entry: LobbyTable
         {entry.seats.map((name) => (
           <span class="chip">{name}</span>
         ))}
-        {entry.free_seats ? <span class="chip chip--free">{entry.free_seats} free</span> : null}
+        {entry.free_seats ? <span class="chip chip--free">{entry.free_seats} free</span> : <span class="chip" data-testid="full">full, waiting for its start</span>}
         <span class="quiet">
           {taken} of {entry.max_seats} seats taken{taken < entry.min_seats ? `, ${entry.min_seats} needed to start` : ""}
         </span>
       </div>
       <div class="table-entry__actions">
-        {mine ? null : <TakeSeat gameId={entry.game_id} />}
+        {mine || !entry.free_seats ? null : <TakeSeat gameId={entry.game_id} />}
         {host ? <BotButtons gameId={entry.game_id} host={host} /> : null}
         <Link href={`/play/${entry.game_id}`} class={mine ? "button" : "button button--quiet"}>
           {mine ? "resume" : "watch"}

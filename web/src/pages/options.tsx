@@ -1,6 +1,9 @@
 // The option fields of a kind's create form, built from the kind's `options_schema` (the JSON
 // Schema `GET /games/kinds` gives): a choice list for `enum`, a number field with its range
-// for an integer, a checkbox for a boolean, and comma-separated items for a list.
+// for an integer, a checkbox for a boolean, and comma-separated items for a list; each named
+// in words and explained beside it (`optionwords.ts`), under the kind's presets ("short",
+// "standard", "long"), which set them all at once.
+import { optionWords, presetsOf, type Preset } from "../optionwords";
 
 /** The part of JSON Schema the service's option schemas use. */
 interface Property {
@@ -61,26 +64,79 @@ function rangeWords(property: Property): string {
 }
 
 interface FieldsProps {
+  kind: string;
   schema: Record<string, unknown>;
   texts: OptionTexts;
   change: (name: string, text: string) => void;
+  replace: (texts: OptionTexts) => void;
 }
 
-export function OptionFields({ schema, texts, change }: FieldsProps) {
+export function OptionFields({ kind, schema, texts, change, replace }: FieldsProps) {
   return (
     <>
-      {Object.entries(properties(schema)).map(([name, property]) => (
-        <label class="field">
-          <span class="field__name">{name.replaceAll("_", " ")}</span>
-          <OptionInput name={name} property={property} text={texts[name] ?? ""} change={change} />
-          {rangeWords(property) ? <span class="field__hint">{rangeWords(property)}</span> : null}
-        </label>
-      ))}
+      <Presets kind={kind} schema={schema} texts={texts} replace={replace} />
+      {Object.entries(properties(schema)).map(([name, property]) => {
+        const words = optionWords(kind, name);
+        const text = texts[name] ?? "";
+        const range = rangeWords(property);
+        return (
+          <label class="field">
+            <span class="field__name">{words.label}</span>
+            <OptionInput kind={kind} name={name} property={property} text={text} change={change} />
+            <span class="field__hint" data-testid={`explain-${name}`}>
+              {words.explain(readable(property, text))}
+              {range && property.type !== "boolean" ? ` (${range})` : ""}
+            </span>
+          </label>
+        );
+      })}
     </>
   );
 }
 
-function OptionInput({ name, property, text, change }: { name: string; property: Property; text: string; change: (name: string, text: string) => void }) {
+/** An option's value as its text reads now, or its text when it does not read yet. */
+function readable(property: Property, text: string): unknown {
+  try {
+    return valueOf(property, text);
+  } catch {
+    return text;
+  }
+}
+
+/** The kind's presets, the one the options now match checked ("your own" when none does). */
+function Presets({ kind, schema, texts, replace }: { kind: string; schema: Record<string, unknown>; texts: OptionTexts; replace: (texts: OptionTexts) => void }) {
+  const presets = presetsOf(kind);
+  if (!presets.length) return null;
+  const values = optionValues(schema, texts);
+  const matches = (preset: Preset): boolean => Object.entries(preset.options).every(([name, value]) => JSON.stringify(values[name]) === JSON.stringify(value));
+  const chosen = presets.find(matches)?.name ?? null;
+  const choose = (preset: Preset): void => {
+    const given = Object.fromEntries(Object.entries(preset.options).map(([name, value]) => [name, textOf(properties(schema)[name] ?? {}, value)]));
+    replace({ ...texts, ...given });
+  };
+  return (
+    <fieldset class="presets" data-testid="presets">
+      <legend class="field__name">length</legend>
+      <span class="presets__choices">
+        {presets.map((preset) => (
+          <label class="presets__choice">
+            <input type="radio" name="preset" value={preset.name} checked={chosen === preset.name} onChange={() => choose(preset)} />
+            <span>{preset.name}</span>
+          </label>
+        ))}
+      </span>
+      <span class="field__hint" data-testid="preset-says">{saying(presets, chosen)}</span>
+    </fieldset>
+  );
+}
+
+/** What the chosen preset makes of the game, or that the options are the person's own. */
+function saying(presets: Preset[], chosen: string | null): string {
+  const each = presets.map((preset) => `${preset.name}: ${preset.says}`).join("; ");
+  return chosen ? `The ${chosen} game (${each}).` : `Your own options, below (${each}).`;
+}
+
+function OptionInput({ kind, name, property, text, change }: { kind: string; name: string; property: Property; text: string; change: (name: string, text: string) => void }) {
   const field = `option.${name}`;
   const update = (event: Event): void => {
     const input = event.currentTarget as HTMLInputElement | HTMLSelectElement;
@@ -90,7 +146,7 @@ function OptionInput({ name, property, text, change }: { name: string; property:
     return (
       <select name={field} value={text} onChange={update}>
         {property.enum.map((choice) => (
-          <option value={JSON.stringify(choice)}>{choice === null ? "random" : String(choice)}</option>
+          <option value={JSON.stringify(choice)}>{choice === null ? "random" : (optionWords(kind, name).choice?.(choice) ?? String(choice))}</option>
         ))}
       </select>
     );

@@ -1,17 +1,19 @@
 // A game's replay (`/replay/{id}`): the table as a spectator saw it at any version, drawn by
-// the kind's own board, with a scrubber over the versions; beside it the log, one line per
-// command told in the table's own sentences, and, once the game is over, the audit of that log. `?at=N` in the address opens
-// the replay at version N and follows the scrubber, so a link shares a moment of the game.
+// the kind's own board, with a scrubber that steps by move and by round and plays the game on
+// by itself (`replaysteps.tsx`); beside it the log, one line per command told in the table's
+// own sentences (the moves numbered, the table's own steps not), and, once the game is over,
+// the audit of that log. `?at=N` in the address opens the replay at version N and follows the
+// scrubber, so a link shares a moment of the game.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { call, sentence, type Schemas, type TableView } from "../http";
 import { boardFor } from "../games";
 import { Seats, StandingsTable } from "../games/parts";
 import { useKinds, titleOf } from "../kinds";
 import { Refused } from "../refused";
-import { worthTelling } from "../narration";
 import { Link } from "../router";
 import { seatToAct, turnWords } from "../turn";
 import { StudyPanel } from "./study";
+import { Scrubber, stepsOf, versionSteps, type Step } from "./replaysteps";
 import "./replay.css";
 
 type LogRecord = Schemas["LogRecord"];
@@ -69,6 +71,8 @@ export function ReplayPage({ gameId }: { gameId: string }) {
   const at = last === null ? null : Math.min(Math.max(wanted ?? last, 1), last);
   const shown = useAnswer(at === null ? null : `${at}`, () => call<TableView>(`/games/${gameId}/replay?at=${at}`));
   const over = latest.value?.status === "finished";
+  const log = useAnswer(over ? gameId : null, () => wholeLog(gameId));
+  const steps = log.value ? stepsOf(log.value.records, log.value.said) : versionSteps(last ?? 0);
   useEffect(() => {
     if (at !== null) history.replaceState(history.state, "", `/replay/${gameId}?at=${at}`);
   }, [at]);
@@ -80,7 +84,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
   return (
     <main class="replay" data-status={view.status} data-version={view.version}>
       <ReplayHeader view={view} gameId={gameId} over={over} />
-      <Scrubber at={at} last={last} scrub={setWanted} />
+      <Scrubber at={at} last={last} steps={steps} scrub={setWanted} />
       <Refused sentence={shown.problem} />
       <section class="replay__table">
         <Seats seats={view.seats} you={null} toAct={seatToAct(view)} />
@@ -90,7 +94,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
       <aside class="replay__side">
         <StudyPanel gameId={gameId} view={view} over={over} />
         {over ? <Audit gameId={gameId} scrub={setWanted} /> : null}
-        <Log gameId={gameId} at={at} over={over} scrub={setWanted} />
+        <Log log={log} steps={log.value ? steps : []} at={at} over={over} scrub={setWanted} />
       </aside>
     </main>
   );
@@ -110,7 +114,6 @@ function ReplayHeader({ view, gameId, over }: { view: TableView; gameId: string;
   return (
     <header class="table-header">
       <h1>{titleOf(kinds, view.kind)} · replay</h1>
-      <span class="chip">{view.status}</span>
       <span class="chip">{turnWords(view)}</span>
       {over ? null : (
         <span class="quiet">
@@ -118,35 +121,6 @@ function ReplayHeader({ view, gameId, over }: { view: TableView; gameId: string;
         </span>
       )}
     </header>
-  );
-}
-
-function Scrubber({ at, last, scrub }: { at: number; last: number; scrub: (version: number) => void }) {
-  const jump = (to: number, testid: string, label: string, glyph: string) => (
-    <button type="button" class="button--quiet" data-testid={testid} title={label} aria-label={label} disabled={to === at} onClick={() => scrub(to)}>
-      {glyph}
-    </button>
-  );
-  return (
-    <nav class="panel scrubber" aria-label="steps of the game">
-      {jump(1, "first", "the table as created", "|◀")}
-      {jump(Math.max(at - 1, 1), "step-back", "one step back", "◀")}
-      <input
-        type="range"
-        class="scrubber__range"
-        data-testid="scrubber"
-        aria-label="step"
-        min={1}
-        max={last}
-        value={at}
-        onInput={(event) => scrub(Number(event.currentTarget.value))}
-      />
-      {jump(Math.min(at + 1, last), "step-forward", "one step forward", "▶")}
-      {jump(last, "last", "the last step", "▶|")}
-      <span class="scrubber__version">
-        step <strong data-testid="replay-version">{at}</strong> of {last}
-      </span>
-    </nav>
   );
 }
 
@@ -218,34 +192,6 @@ function FirstFailure({ failure, scrub }: { failure: Failure; scrub: (version: n
   );
 }
 
-/** One command and the events it appended (versions `from` to `to`), told in words. */
-interface Step {
-  from: number;
-  to: number;
-  told: string[];
-}
-
-interface CommandMetadata {
-  ends_command?: boolean;
-}
-
-function stepsOf(records: LogRecord[], said: Map<number, string>): Step[] {
-  const steps: Step[] = [];
-  let open: Step | null = null;
-  for (const record of records) {
-    const metadata = record.metadata as CommandMetadata;
-    if (!open) {
-      open = { from: record.version, to: record.version, told: [] };
-      steps.push(open);
-    }
-    open.to = record.version;
-    const words = said.get(record.version);
-    if (words && worthTelling(record)) open.told.push(words);
-    if (metadata.ends_command ?? true) open = null;
-  }
-  return steps;
-}
-
 /** The whole log and each event's narration (the same sentences the table showed). */
 async function wholeLog(gameId: string): Promise<{ records: LogRecord[]; said: Map<number, string> }> {
   const records: LogRecord[] = [];
@@ -264,11 +210,12 @@ async function wholeLog(gameId: string): Promise<{ records: LogRecord[]; said: M
   }
 }
 
-function Log({ gameId, at, over, scrub }: { gameId: string; at: number; over: boolean; scrub: (version: number) => void }) {
-  const { value: log, problem } = useAnswer(over ? gameId : null, () => wholeLog(gameId));
-  const records = log?.records;
+type WholeLog = Awaited<ReturnType<typeof wholeLog>>;
+
+function Log({ log, steps, at, over, scrub }: { log: Answer<WholeLog>; steps: Step[]; at: number; over: boolean; scrub: (version: number) => void }) {
+  const { value, problem } = log;
+  const records = value?.records;
   const list = useRef<HTMLOListElement>(null);
-  const steps = log ? stepsOf(log.records, log.said) : [];
   useEffect(() => {
     // Keep the current line in view inside the list, without scrolling the page.
     const box = list.current;
@@ -285,12 +232,12 @@ function Log({ gameId, at, over, scrub }: { gameId: string; at: number; over: bo
       <Refused sentence={problem} />
       {over && !records && !problem ? <p class="quiet">Reading the log...</p> : null}
       <ol class="replay-log__lines" ref={list}>
-        {steps.map((step, index) => {
+        {steps.map((step) => {
           const current = step.from <= at && at <= step.to;
           return (
             <li data-from={step.from} data-to={step.to} aria-current={current ? "step" : undefined} class={`replay-log__line${current ? " replay-log__line--current" : ""}`}>
               <button type="button" class="replay-log__jump" onClick={() => scrub(step.to)}>
-                <span class="replay-log__versions">move {index + 1}</span>
+                <span class="replay-log__versions">{step.move ? `move ${step.move}` : ""}</span>
                 <span class="replay-log__words">{step.told.join(". ")}</span>
               </button>
             </li>

@@ -1,7 +1,8 @@
 // Taking a seat at an open table, as the registered player (player.ts) or by name, and seating
 // bots on its other seats. The seat's token is kept for that game (seats.ts) and the page
-// moves to the table.
-import { useState } from "preact/hooks";
+// moves to the table. The name is one for the whole page (`useYourName`): the lobby's one
+// field sets it for quick play, for opening a table and for a seat taken from the lobby.
+import { useEffect, useState } from "preact/hooks";
 import { call, sentence, type SeatGranted } from "../http";
 import { currentPlayer, usePlayer } from "../player";
 import { Refused } from "../refused";
@@ -11,8 +12,35 @@ import { keepSeatToken } from "../seats";
 export const BOT_KINDS = ["random", "heuristic", "search"] as const;
 const NAME_KEY = "cardroom.name";
 
-export function rememberedName(): string {
+function rememberedName(): string {
   return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+const SUGGESTIONS = ["Ace", "Jack", "Joker", "Queen", "King", "Trump", "Wild"];
+const NAMED = "cardroom-name";
+let chosenName: string | null = null;
+
+/** A name offered to a first visitor, so they can play at once: "Joker 417". */
+function suggestedName(): string {
+  const word = SUGGESTIONS[Math.floor(Math.random() * SUGGESTIONS.length)] ?? "Guest";
+  return `${word} ${100 + Math.floor(Math.random() * 900)}`;
+}
+
+/** The name this page plays under (the one last played with, else a suggestion), shared by
+ * every field that shows it; setting it anywhere sets it everywhere. */
+export function useYourName(): [string, (name: string) => void] {
+  chosenName ??= rememberedName() || suggestedName();
+  const [name, setShown] = useState(chosenName);
+  useEffect(() => {
+    const reread = (): void => setShown(chosenName ?? "");
+    window.addEventListener(NAMED, reread);
+    return () => window.removeEventListener(NAMED, reread);
+  }, []);
+  const setName = (next: string): void => {
+    chosenName = next;
+    window.dispatchEvent(new Event(NAMED));
+  };
+  return [name, setName];
 }
 
 export function rememberName(name: string): void {
@@ -37,7 +65,7 @@ export async function seatBot(gameId: string, bot: string, host: string | null):
 
 export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () => void }) {
   const player = usePlayer();
-  const [name, setName] = useState(rememberedName());
+  const [name, setName] = useYourName();
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = (event: Event): void => {
     event.preventDefault();
@@ -47,7 +75,9 @@ export function TakeSeat({ gameId, onSeated }: { gameId: string; onSeated?: () =
   };
   return (
     <form class="inline-form" onSubmit={submit} data-testid="take-seat">
-      {player ? null : <input name="player" placeholder="your name" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />}
+      {player ? null : (
+        <input name="player" aria-label="your name" placeholder="your name" value={name} maxLength={40} required onInput={(event) => setName(event.currentTarget.value)} />
+      )}
       <button type="submit" class="button">{player ? `take a seat as ${player.handle}` : "take a seat"}</button>
       <Refused sentence={refusal} />
     </form>

@@ -14,12 +14,13 @@ import { Link } from "../router";
 import { forgetSeatToken, hostToken, seatToken } from "../seats";
 import { seatToAct, turnWords } from "../turn";
 import { TurnAlertToggle, useTurnAlert } from "../turnalert";
-import { Clock } from "./clock";
+import { Clock, GraceWarning } from "./clock";
 import { Rematch } from "./rematch";
 import { Series } from "./series";
 import { SandboxPanel } from "./study";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
+import { Waiting } from "./waiting";
 import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog";
 
 export function TablePage({ gameId }: { gameId: string }) {
@@ -36,6 +37,8 @@ export function TablePage({ gameId }: { gameId: string }) {
   // The version a move was sent at: its answer comes before the view it leads to, and until
   // that view arrives the moves shown are the old ones, so none are offered meanwhile.
   const [sentAt, setSentAt] = useState<number | null>(null);
+  const moved = useRef(false);
+  useFocusKept(felt, view?.version ?? 0, moved);
   useEffect(() => {
     // A token that holds no seat here (another database, say) is dropped: the page watches.
     if (problem?.problem.code !== "wrong_token") return;
@@ -48,6 +51,7 @@ export function TablePage({ gameId }: { gameId: string }) {
   const send = async (command: Command): Promise<void> => {
     setRefusal(null);
     setSentAt(view.version);
+    moved.current = true;
     try {
       await call(`/games/${gameId}/commands`, { method: "POST", token, body: command });
     } catch (error) {
@@ -62,13 +66,15 @@ export function TablePage({ gameId }: { gameId: string }) {
     <main class="table-page" data-status={view.status} data-version={view.version}>
       <Header view={view} />
       <Seats seats={view.seats} you={view.you} toAct={seatToAct(view)} notes={(seat) => <Clock clock={view.clock} seat={seat} />} />
+      <GraceWarning clock={view.clock} seat={view.you} />
       {away ? <BackToTable send={send} /> : null}
+      {view.status === "open" ? <Waiting view={view} gameId={gameId} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
       <SandboxPanel view={view} gameId={gameId} token={token} />
       <Refused sentence={refusal} />
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
       <div class="table-play">
-        <section class="felt" ref={felt}>
+        <section class="felt" ref={felt} tabIndex={-1} aria-label="the table">
           <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
         </section>
         <TableLog told={told} />
@@ -83,8 +89,9 @@ function Header({ view }: { view: TableView }) {
   return (
     <header class="table-header">
       <h1>{titleOf(kinds, view.kind)}</h1>
-      <span class="chip" data-testid="status">{view.status}</span>
-      <span class="chip" data-testid="turn">{turnWords(view)}</span>
+      <span class="chip" data-testid="turn">
+        {turnWords(view)}
+      </span>
       <span class="quiet">{who}</span>
       {view.you !== null && view.status !== "finished" ? <TurnAlertToggle /> : null}
       <HowToPlay kind={view.kind} title={titleOf(kinds, view.kind)} />
@@ -102,12 +109,27 @@ function Seating({ view, gameId, seated }: { view: TableView; gameId: string; se
   );
 }
 
+/** After a move the element that had the focus (the card played, the place it went) may be
+ * gone: the focus then goes to the first move the board offers, else to the board itself, so
+ * a keyboard's player carries on from the table rather than from the top of the page. */
+function useFocusKept(felt: { current: HTMLElement | null }, version: number, moved: { current: boolean }): void {
+  useEffect(() => {
+    const box = felt.current;
+    const focused = document.activeElement;
+    if (!box || !moved.current) return;
+    moved.current = false;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const next = box.querySelector<HTMLElement>("[data-action]:not([disabled]), [tabindex='0']");
+    (next ?? box).focus({ preventScroll: true });
+  }, [version]);
+}
+
 const RETURN = { type: "return_to_table" } as const;
 
 function BackToTable({ send }: { send: (command: Command) => Promise<void> }) {
   return (
     <section class="panel seating">
-      <span>Your turns have been played for you while you were away.</span>
+      <span>You were away: after a short grace, your turns are played for you until you say you are back.</span>
       <button type="button" class="button" data-action="return_to_table" onClick={() => void send(RETURN)}>
         I am back
       </button>

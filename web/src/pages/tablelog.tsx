@@ -1,36 +1,37 @@
 // What happened at a table, as a person follows it: a running log of every event told in
-// words to this viewer (newest last, kept in view), a polite live region that announces each
+// words to this viewer (newest last, kept in view, the whole game long; a run of the same
+// minor event told as one line, "Ada turned over 6 cards"), a polite live region that announces each
 // new sentence to screen readers, the last move marked on the board with a short animation
 // (none under prefers-reduced-motion), and the tab's title and icon showing your turn.
 import type { RefObject } from "preact";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
-import { placeOf, worthTelling, type Move, type Told } from "../narration";
+import { lineWords, logLines, placeOf, worthTelling, type Move, type Told } from "../narration";
 import { setPageTitle, SITE_TITLE } from "../title";
 import "./tablelog.css";
 
-const SHOWN = 200;
 const MARK = "last-move";
 
 export function TableLog({ told }: { told: Told[] }) {
   const list = useRef<HTMLOListElement>(null);
-  const lines = told.filter(worthTelling).slice(-SHOWN);
+  const lines = logLines(told);
   const latest = lines.at(-1);
   useEffect(() => {
     const box = list.current;
     if (box) box.scrollTop = box.scrollHeight;
   }, [latest?.version]);
+  const latestWords = latest ? lineWords(latest) : "";
   return (
     <section class="panel table-log" aria-labelledby="table-log-title">
       <h2 id="table-log-title">What happened</h2>
       <ol class="table-log__lines" ref={list} data-testid="table-log" tabIndex={0} aria-label="moves so far">
         {lines.map((line) => (
-          <li key={line.version} data-event-version={line.version} data-type={line.type} class={line === latest ? "table-log__line table-log__line--latest" : "table-log__line"}>
-            {line.narration}
+          <li key={line.version - line.count} data-event-version={line.version} data-type={line.type} data-count={line.count} class={line === latest ? "table-log__line table-log__line--latest" : "table-log__line"}>
+            {lineWords(line)}
           </li>
         ))}
       </ol>
       <p class="visually-hidden" aria-live="polite" data-testid="announcer">
-        {latest?.narration ?? ""}
+        {latestWords}
       </p>
     </section>
   );
