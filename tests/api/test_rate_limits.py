@@ -117,6 +117,11 @@ def test_the_document_lists_every_limited_operation_and_no_other() -> None:
         ("post", "/challenges/{challenge_id}/accept"),
         ("post", "/challenges/{challenge_id}/decline"),
         ("post", "/challenges/{challenge_id}/cancel"),
+        ("post", "/games/{game_id}/forks"),
+        ("post", "/tournaments"),
+        ("post", "/tournaments/{tournament_id}/entries"),
+        ("delete", "/tournaments/{tournament_id}/entries/me"),
+        ("post", "/tournaments/{tournament_id}/start"),
     }
     published_limited = {
         (method, path)
