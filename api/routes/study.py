@@ -88,7 +88,7 @@ async def fork(
 @get(
     "/games/{game_id:str}/forks",
     tags=["study"],
-    opt={CONTRACT: Described((*QUERY,), answers=page_example(SANDBOX))},
+    opt={CONTRACT: Described((*QUERY, *GAME), answers=page_example(SANDBOX))},
     operation_id="listForks",
 )
 async def forks(
