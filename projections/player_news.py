@@ -9,9 +9,11 @@ resumes with neither a gap nor a duplicate, on any node, after any restart.
 
 From games (the state of each is its folded table): a game started at which the player sits,
 their turn at a turn-based game after a command, the game finished with its standings, a
-rematch offered. From challenges (their events name whom they concern): every step of a
-challenge, to its author and to the player challenged. Notices carry ids, seats, versions
-and standings only: never a card.
+rematch offered. A table leaves its players' tables once its game finishes or its host
+cancels it. From challenges (their events name whom they concern): every step of a
+challenge, to its author and to the player challenged. From tournaments: each player
+entry's next table (its game id and seat) as a round or an arena's pairing opens it.
+Notices carry ids, seats, versions and standings only: never a card.
 """
 
 from datetime import datetime
@@ -21,7 +23,7 @@ import msgspec
 
 from commands.log.registry import GAMES
 from commands.log.store import StoredEvent
-from domain import challenges, table
+from domain import challenges, table, tournaments
 from domain.decider import Standing
 from projections.model import Changes, Delete, Upsert, upsert
 from projections.summaries import folded_table
@@ -36,6 +38,7 @@ NoticeType = Literal[
     "challenge_declined",
     "challenge_cancelled",
     "challenge_expired",
+    "tournament_table",
 ]
 SLOTS: dict[str, int] = {"game_started": 0, "your_turn": 1, "game_finished": 2}
 """Each notice's slot among those one event makes for one player (the others make one)."""
@@ -75,6 +78,8 @@ class PlayerNotice(msgspec.Struct, frozen=True, omit_defaults=True):
     bots: bool | None = None
     expires_at: datetime | None = None
     reason: str | None = None
+    tournament_id: str | None = None
+    round: int | None = None
 
 
 class PlayerTable(msgspec.Struct, frozen=True):
@@ -117,7 +122,7 @@ class PlayerNews:
             case _:
                 notice = None
         notices = [] if notice is None else _to_each(stored, state, seated, notice)
-        if isinstance(event, table.GameFinished):
+        if isinstance(event, table.GameFinished | table.TableCancelled):  # no game to come
             return _notices(stored, notices) + _leave(stored, seated)
         if not stored.ends_command or state.status == "finished":
             return _notices(stored, notices)
@@ -233,3 +238,29 @@ def _challenge_notices(
 ) -> Changes:
     players = [challenger] if challenged is None else [challenger, challenged]
     return _notices(stored, [(player, notice) for player in players])
+
+
+def tournament_changes(stored: StoredEvent, event: tournaments.TournamentEvent) -> Changes:
+    """A notice to each player entry seated by a round (bots are no players): where their
+    next table is."""
+    if not isinstance(event, tournaments.RoundStarted):
+        return ()
+    tournament_id = stored.stream_id.removeprefix(tournaments.STREAM_PREFIX)
+    return _notices(
+        stored,
+        [
+            (
+                entry,
+                PlayerNotice(
+                    "tournament_table",
+                    game_id=seating.game_id,
+                    seat=seat,
+                    tournament_id=tournament_id,
+                    round=event.round,
+                ),
+            )
+            for seating in event.tables
+            for seat, entry in enumerate(seating.entries)
+            if not entry.startswith(tournaments.BOT_ENTRY)
+        ],
+    )

@@ -30,3 +30,10 @@ def roles_of(arguments: list[str]) -> tuple[str, ...]:
         return ()
     chosen = tuple(rest[i + 1] for i, word in enumerate(rest) if word == "--role")
     return chosen or tuple(ROLES)
+
+
+def volumes() -> dict[str, dict[str, str]]:
+    """Each service that runs `cardroom`, with the volume it mounts at each path."""
+    found = yaml.safe_load(COMPOSE.read_text())["services"]
+    mounts = {name: [v.split(":") for v in found[name].get("volumes", [])] for name in services()}
+    return {name: {path: volume for volume, path in each} for name, each in mounts.items()}

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Union, get_args, get_type_hints
 
 import msgspec
 
-from api.http import bodies
+from api.http import bodies, tournament_bodies
 from api.http.params import Page
 from commands.core.redaction import Narration, VersionedEvent
 from commands.log import dataset, published
@@ -50,6 +50,9 @@ API_BODIES: tuple[type[msgspec.Struct], ...] = (
     bodies.DeclineRequest,
     players.RegisterPlayer,
     player_news.PlayerNotice,
+    tournament_bodies.TournamentRequest,
+    tournament_bodies.EntryRequest,
+    tournament_bodies.TournamentNews,
 )
 """The API's own bodies Litestar does not describe (or not as precisely: defaults), and
 the Structs they hold."""
@@ -59,6 +62,7 @@ KIND_FIELDS = {
     ("DatasetEvent", "data"): "AnyEvent",
     ("KindInfo", "options"): "AnyOptions",
     ("ChallengeRequest", "options"): "AnyOptions",
+    ("TournamentRequest", "options"): "AnyOptions",
     ("LobbyTable", "options"): "AnyOptions",
     ("TableSummary", "public_view"): "TableView",
     ("Hint", "move"): "AnyCommand",
@@ -70,6 +74,8 @@ REQUEST_BODIES = (
     "ChallengeRequest",
     "DeclineRequest",
     "ForkRequest",
+    "TournamentRequest",
+    "EntryRequest",
 )
 
 UNIONS = {

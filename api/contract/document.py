@@ -16,7 +16,7 @@ from api.contract.components import REF, complete
 from api.contract.links import link
 from api.contract.portable import make_portable
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
-from api.http.described import CONTRACT, DOWNLOAD, Described, Examples
+from api.http.described import CONTRACT, DOWNLOAD, Described, Examples, StreamMessage
 from api.http.errors import DEFAULT_REFUSAL_STATUS, PROBLEM, STATUS_BY_CODE, problem
 from api.http.rate_limits import RATE_LIMIT
 
@@ -61,6 +61,9 @@ FILE = (
 )
 """The headers of a file download."""
 HEADERS_BY_STATUS = {429: {**RETRY_AFTER, **RATE_LIMIT_HEADERS}, 503: RETRY_AFTER}
+ITEM_SCHEMA = "x-item-schema"
+"""Where a stream's media type names its messages' component: OpenAPI 3.2's `itemSchema`,
+under a name a 3.1 document may hold (decision 24)."""
 
 
 def publish(generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
@@ -72,7 +75,7 @@ def publish(generated: dict[str, Any], app: Litestar) -> dict[str, Any]:
     described = operations(app)
     for path, item in document["paths"].items():
         for method, operation in item.items():
-            _complete(operation, method, path, described[method, path])
+            _complete(schemas, operation, method, path, described[method, path])
     del schemas["Struct"]  # Litestar's of the table view's fields the kinds' views replace
     document["components"]["schemas"] = dict(sorted(schemas.items()))
     make_portable(document)
@@ -111,18 +114,23 @@ def _handlers(app: Litestar) -> list[tuple[str, HTTPRouteHandler]]:
     return [(path, handler) for path, handler in handlers if handler.resolve_include_in_schema()]
 
 
-def _complete(operation: dict[str, Any], method: str, path: str, described: Described) -> None:
+def _complete(
+    schemas: dict[str, Any],
+    operation: dict[str, Any],
+    method: str,
+    path: str,
+    described: Described,
+) -> None:
     responses = operation["responses"]
     for status in [status for status in responses if int(status) >= 400]:
         del responses[status]  # Litestar's guesses, replaced by the route's refusals below
     success = next(status for status in responses if status.startswith("2"))
     if described.stream:
-        refs = [{"$ref": REF + name} for name in described.stream_data]
-        either = {"anyOf": refs, "description": "One of these; the message's `event` says which."}
+        name = f"{described.stream_name}Message"
+        schemas.update(_stream_messages(name, described.stream_messages))
         stream = {"type": "string", "description": "Server-Sent Events; " + described.stream}
-        data = refs[0] if len(refs) == 1 else either
         responses[success]["content"] = {
-            "text/event-stream": {"schema": stream, "x-event-data": data}
+            "text/event-stream": {"schema": stream, ITEM_SCHEMA: {"$ref": REF + name}}
         }
     if described.download:
         _download(responses, success, described.download)
@@ -153,6 +161,41 @@ def _complete(operation: dict[str, Any], method: str, path: str, described: Desc
         by_status.setdefault(STATUS_BY_CODE.get(code, DEFAULT_REFUSAL_STATUS), []).append(code)
     for status in sorted(by_status):
         responses[str(status)] = _problem_response(status, by_status[status])
+
+
+def _stream_messages(name: str, messages: tuple[StreamMessage, ...]) -> dict[str, Any]:
+    """The components of a stream's messages, as OpenAPI 3.2's `itemSchema` has them, `data`
+    decoded: `name`, one object per kind of message told apart by `event` (each a component
+    of its own, `<Stream><Event>Message`, when there are several)."""
+    named: list[str | None] = [message.event for message in messages if message.event]
+    if len(messages) == 1:
+        return {name: _message_kind(messages[0], named)}
+    kinds = {
+        name.replace("Message", f"{(message.event or 'event').capitalize()}Message"): (
+            _message_kind(message, named)
+        )
+        for message in messages
+    }
+    return {**kinds, name: {"oneOf": [{"$ref": REF + kind} for kind in kinds]}}
+
+
+def _message_kind(message: StreamMessage, named: list[str | None]) -> dict[str, Any]:
+    if message.event:
+        event: dict[str, Any] = {"type": "string", "const": message.event}
+    else:
+        event = {"type": "string", "description": "The `type` of its `data`."}
+        if named:
+            event["not"] = {"enum": named}
+    properties: dict[str, Any] = {"event": event, "data": {"$ref": REF + message.data}}
+    if message.id:
+        properties["id"] = {"type": "string", "description": message.id}
+    return {
+        "type": "object",
+        "required": list(properties),
+        "properties": properties,
+        "description": f"A message whose `data` is a `{message.data}` (JSON)"
+        + ("." if message.id else ", sent without an `id`."),
+    }
 
 
 def _download(responses: dict[str, Any], success: str, line: str) -> None:

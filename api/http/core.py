@@ -1,8 +1,8 @@
 """The parts of the process a route needs, as typed dependencies injected by name: the
-command handler (`handler`), challenges (`challenges`), quick play (`quickplay`), the
-Postgres pool the read models are queried through (`pool`) and the datasets' files
-(`datasets`), all from the process's
-`infra.roles.parts.Parts`, which the composition root keeps in the app's state."""
+command handler (`handler`), challenges (`challenges`), tournaments (`tournaments`), quick
+play (`quickplay`), the Postgres pool the read models are queried through (`pool`) and the
+datasets' files (`datasets`), all from the process's `infra.roles.parts.Parts`, which the
+composition root keeps in the app's state."""
 
 from typing import Any
 
@@ -12,12 +12,14 @@ from litestar.di import NamedDependency, Provide
 
 from commands.core.challenges import Challenges
 from commands.core.handler import CommandHandler
+from commands.core.tournaments import Tournaments
 from infra.reading.dataset_files import Datasets
 from infra.roles.parts import Parts
 from infra.store.quickplay import QuickPlay
 
 HandlerDependency = NamedDependency[CommandHandler]
 ChallengesDependency = NamedDependency[Challenges]
+TournamentsDependency = NamedDependency[Tournaments]
 QuickPlayDependency = NamedDependency[QuickPlay]
 PoolDependency = NamedDependency[asyncpg.Pool]
 DatasetsDependency = NamedDependency[Datasets]
@@ -36,6 +38,10 @@ def _challenges(state: State) -> Challenges:
     return parts_of(state).core.challenges
 
 
+def _tournaments(state: State) -> Tournaments:
+    return parts_of(state).core.tournaments
+
+
 def _quickplay(state: State) -> QuickPlay:
     return parts_of(state).quickplay
 
@@ -51,6 +57,7 @@ def _datasets(state: State) -> Datasets:
 CORE = {
     "handler": Provide(_handler, sync_to_thread=False),
     "challenges": Provide(_challenges, sync_to_thread=False),
+    "tournaments": Provide(_tournaments, sync_to_thread=False),
     "quickplay": Provide(_quickplay, sync_to_thread=False),
     "pool": Provide(_pool, sync_to_thread=False),
     "datasets": Provide(_datasets, sync_to_thread=False),

@@ -8,7 +8,10 @@ from collections.abc import Sequence
 
 from litestar.config.cors import CORSConfig
 
+DOWNLOAD_HEADERS = ("Accept-Ranges", "Content-Range")
+"""The headers of a dataset's file that a script resuming a download reads."""
 EXPOSED_HEADERS = (
+    *DOWNLOAD_HEADERS,
     "Location",
     "ETag",
     "Link",
@@ -18,9 +21,16 @@ EXPOSED_HEADERS = (
     "RateLimit-Reset",
     "X-Request-Id",
 )
-"""Response headers a browser client may read: each one the service sends (a test sends
-requests that get every one)."""
-ALLOWED_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID")
+"""Response headers a browser client may read: each one the service sends but those every
+browser shows anyway (tests send requests that get every one)."""
+ALLOWED_HEADERS = (
+    "Authorization",
+    "Content-Type",
+    "Idempotency-Key",
+    "Last-Event-ID",
+    "Range",
+    "If-Range",
+)
 
 
 def cors_config(origins: Sequence[str]) -> CORSConfig:

@@ -42,10 +42,23 @@ class Described:
     """What the description of the request body adds."""
     stream: str = ""
     """For a stream of Server-Sent Events, what it says, in words."""
-    stream_data: tuple[str, ...] = ()
-    """For a stream, the components each message's `data` may be."""
+    stream_messages: tuple["StreamMessage", ...] = ()
+    """For a stream, the kinds of message it sends."""
+    stream_name: str = ""
+    """For a stream, the component its messages are published as (`<Name>Message`)."""
     download: str = ""
     """For a gzip-compressed file of JSON lines, the component each line is."""
+
+
+@dataclass(frozen=True, slots=True)
+class StreamMessage:
+    """One kind of message of a stream of Server-Sent Events: the component its `data` is
+    (JSON), its `event` (None: the `type` of its data, any but the stream's other events)
+    and what its `id` is (None: it is sent without one)."""
+
+    data: str
+    event: str | None = None
+    id: str | None = None
 
 
 GAME = ("game_not_found",)

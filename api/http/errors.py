@@ -9,6 +9,7 @@ import asyncpg
 import redis.exceptions
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.params import ParameterKwarg
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from prometheus_client import Counter
 
@@ -54,6 +55,9 @@ STATUS_BY_CODE = {
     "unknown_bot": 422,
     "player_not_found": 404,
     "challenge_not_found": 404,
+    "tournament_not_found": 404,
+    "not_organiser": 403,
+    "invalid_tournament": 422,
     "cannot_challenge_yourself": 422,
     "invalid_last_event_id": 422,
     "own_challenge": 403,
@@ -87,6 +91,7 @@ HttpCode = Literal[
     "invalid_last_event_id",
     "game_not_found",
     "challenge_not_found",
+    "tournament_not_found",
     "not_found",
     "unknown_status",
     "invalid_month",
@@ -155,15 +160,20 @@ MISSING = re.compile(r"Missing required (?P<source>query|header) parameter '(?P<
 """How Litestar says that a required parameter is missing (it names no `extra` then)."""
 
 
-NOT_FOUND_BY_PATH_KEY = {"game_id": "game_not_found", "challenge_id": "challenge_not_found"}
+NOT_FOUND_BY_PATH_KEY = {
+    "game_id": "game_not_found",
+    "challenge_id": "challenge_not_found",
+    "tournament_id": "tournament_not_found",
+}
 """A path parameter that is no id names nothing: its refusal, by the parameter's name."""
 
 
 def validation_error(
-    _: Request[Any, Any, Any], error: ValidationException
+    request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[dict[str, object]]:
-    """A bad query parameter (or header) is `invalid_query`, naming each; a path that is
-    no id names nothing (`game_not_found`, `challenge_not_found`); else `invalid_body`."""
+    """A bad query parameter (or header) is `invalid_query`, naming each as the contract
+    does; a path that is no id names nothing (`game_not_found`, `challenge_not_found`,
+    `tournament_not_found`); else `invalid_body`."""
     items = [item for item in error.extra or () if isinstance(item, dict)]
     for key, code in NOT_FOUND_BY_PATH_KEY.items():
         if any(item.get("source") == "path" and item.get("key") == key for item in items):
@@ -172,13 +182,25 @@ def validation_error(
     if missing := MISSING.match(str(error.detail)):
         query = [{"key": missing["name"], "source": missing["source"], "message": "missing"}]
     if query:
-        names = [str(item.get("key", "")) for item in query]
+        names = [_published(request, str(item.get("key", ""))) for item in query]
         reasons = [
-            f"{_where(item)} parameter `{item.get('key')}`: {item.get('message')}" for item in query
+            f"{_where(item)} parameter `{name}`: {item.get('message')}"
+            for item, name in zip(query, names, strict=True)
         ]
         return problem(400, "invalid_query", "; ".join(reasons), parameters=names)
     reasons = [item.get("message", "") for item in items]
     return problem(400, "invalid_body", "; ".join(reasons) or str(error.detail))
+
+
+def _published(request: Request[Any, Any, Any], key: str) -> str:
+    """A parameter's name as the contract publishes it and the client sends it (the header
+    `Idempotency-Key`, not the route's `idempotency_key`)."""
+    handler = request.scope.get("route_handler")
+    field = handler.parsed_fn_signature.parameters.get(key) if handler else None
+    given = field.kwarg_definition if field else None
+    if isinstance(given, ParameterKwarg):
+        return given.name or given.header or given.query or key
+    return key
 
 
 def _where(item: dict[str, Any]) -> str:

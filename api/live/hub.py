@@ -119,10 +119,13 @@ class LiveHub:
         self._beat_listeners.append(listener)
 
     def hear(self, news: News) -> None:
-        """News from the event bus: the game's feed, if followed, takes it; the lobby wakes
-        when a table opens, fills or starts."""
+        """News from the event bus: the game's feed, if followed, takes it; those waiting on
+        its stream (`wait`, with the stream's id as the topic) wake; the lobby wakes when a
+        table opens, fills or starts."""
         if feed := self._feeds.get(news.game_id):
             feed.hear(news)
+        for waiter in self._waiting.get(news.game_id, ()):
+            waiter.set()
         if _changes_lobby(news):
             self.lobby_heard_at = time.monotonic()
             for waiter in self._waiting.get(LOBBY, ()):
@@ -132,8 +135,8 @@ class LiveHub:
         return POLL_SECONDS if self._connected() else POLL_SECONDS_WITHOUT_REDIS
 
     async def wait(self, topic: str, seconds: float) -> None:
-        """Return when the topic (LOBBY) may have news, or after `seconds` at the latest
-        (at once when the service is stopping)."""
+        """Return when the topic (LOBBY, or a stream's id) may have news, or after `seconds`
+        at the latest (at once when the service is stopping)."""
         waiter = asyncio.Event()
         if self.closing.is_set():
             return

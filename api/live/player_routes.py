@@ -22,6 +22,7 @@ from api.http.described import (
     EXAMPLE_ID,
     SIGNED,
     Described,
+    StreamMessage,
 )
 from api.live import players
 from api.live.direct_streams import DirectStream
@@ -52,7 +53,10 @@ LIVE = Described(
     (*SIGNED, "invalid_ticket", "invalid_last_event_id", "too_many_streams"),
     answers=STREAM,
     stream="each `data` is a `PlayerNotice` (the message's `event` is its `type`).",
-    stream_data=("PlayerNotice",),
+    stream_name="PlayerLive",
+    stream_messages=(
+        StreamMessage("PlayerNotice", id="The notice's place in the log: resume with it."),
+    ),
 )
 TICKET = {"ticket": "Hq2v8Xk1bN4m0Rz7sYc3LwT9", "handle": "ada", "expires_in": 60}
 LastEventId = Annotated[
@@ -60,8 +64,8 @@ LastEventId = Annotated[
     HeaderParameter(
         name="Last-Event-ID",
         required=False,
-        max_length=64,
-        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>`",
+        description="the id of the last notice received: `<tx_id>-<global_position>-<slot>` "
+        "(anything else is `invalid_last_event_id`)",
     ),
 ]
 PlayerTicketParameter = Annotated[

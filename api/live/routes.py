@@ -16,7 +16,7 @@ from api.http.auth import (
     game_and_viewer,
 )
 from api.http.core import HandlerDependency
-from api.http.described import CONTRACT, QUERY, VIEWER, Described, Examples
+from api.http.described import CONTRACT, QUERY, VIEWER, Described, Examples, StreamMessage
 from api.http.examples import first_table, lobby_page, of_a_table, sse
 from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
 from api.live.direct_streams import DirectStream, Writer
@@ -101,7 +101,12 @@ def _stream_examples() -> Examples:
             stream="each `data` is an `AnyEvent`, followed by its `Narration` "
             "(`event: narration`), or with `?include=view` the caller's `TableView` "
             "(`event: view`).",
-            stream_data=("AnyEvent", "Narration", "TableView"),
+            stream_name="GameLive",
+            stream_messages=(
+                StreamMessage("AnyEvent", id="The event's version: resume with `Last-Event-ID`."),
+                StreamMessage("Narration", "narration"),
+                StreamMessage("TableView", "view", id="The version the view is of."),
+            ),
             answers=_stream_examples,
         )
     },
@@ -163,7 +168,8 @@ async def live(
         CONTRACT: Described(
             (*QUERY, "unknown_kind", "too_many_streams"),
             stream="each `data` is a `LobbyPage` (`event: lobby`).",
-            stream_data=("LobbyPage",),
+            stream_name="LobbyLive",
+            stream_messages=(StreamMessage("LobbyPage", "lobby"),),
             answers=of_a_table(lambda example: sse("lobby", lobby_page(example)), "stream"),
         )
     },

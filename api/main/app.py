@@ -26,6 +26,7 @@ from api.live.player_routes import PLAYER_LIVE_ROUTES
 from api.live.players import PlayerStreams
 from api.live.routes import issue_ticket, live, lobby_live
 from api.live.tickets import PlayerTicketBook, TicketBook
+from api.live.tournaments import TOURNAMENT_LIVE_ROUTES
 from api.routes.challenges import ChallengesController
 from api.routes.datasets import DATASET_ROUTES
 from api.routes.games import GamesController
@@ -36,6 +37,7 @@ from api.routes.reads import READ_MODEL_ROUTES
 from api.routes.rematch import rematch
 from api.routes.replay import REPLAY_ROUTES, AuditThread
 from api.routes.study import STUDY_ROUTES
+from api.routes.tournaments import TournamentsController
 from api.routes.web import missing, web_client
 from commands.workers import hints as hinting
 from commands.workers.thinking import LazyThinkers
@@ -154,6 +156,8 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
             lobby_live,
             *PLAYER_LIVE_ROUTES,
             ChallengesController,
+            TournamentsController,
+            *TOURNAMENT_LIVE_ROUTES,
             *READ_MODEL_ROUTES,
             *PLAYER_ROUTES,
             quick_play,

@@ -6,6 +6,7 @@ import json
 import signal
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import asyncpg
@@ -27,8 +28,7 @@ from infra.process import tracing
 from infra.process.servers import database_url, server_urls
 from infra.process.settings import Settings
 from infra.process.variables import SettingsError
-from infra.reading import catalog
-from infra.reading.projection_runner import ProjectionRunner
+from infra.reading import catalog, rebuilds
 from infra.reading.rebuilds import RebuildRefused
 from infra.roles import process
 from infra.roles.catalog import ROLES
@@ -202,15 +202,14 @@ async def _rebuild(settings: Settings, name: str) -> None:
     with _servers(settings) as servers:
         async with process.opened(servers, ("projections",), api=False, name="rebuild") as parts:
             model = catalog.READ_MODELS[name](parts.store)
-            runner = ProjectionRunner(parts.pool, parts.client, settings.event_stream, model)
             total = await parts.store.count_after(Position())
             with Progress() as progress:
                 task = progress.add_task(f"rebuilding {name}", total=total)
                 try:
-                    await runner.rebuild(lambda count: progress.advance(task, count))
+                    advance = partial(progress.advance, task)
+                    await rebuilds.rebuild(parts.pool, parts.store, model, advance)
                 except RebuildRefused as refused:
                     raise click.ClickException(str(refused)) from None
-            await runner.attach()
             click.echo(f"{name}: rebuilt from {total} events and swapped in")
 
 

@@ -160,11 +160,15 @@ class ChallengesController(Controller):
     )
     async def accept(
         self, challenge_id: ChallengeId, player: SignedInPlayer, challenges: ChallengesDependency
-    ) -> ChallengeAcceptedAnswer:
+    ) -> Response[ChallengeAcceptedAnswer]:
         """Accept a challenge made to the caller (or an open one): its table opens with the
         author at seat 0 and the caller at seat 1, and starts once every seat is taken."""
         game_id, seat = await challenges.accept(_checked_id(challenge_id), player)
-        return ChallengeAcceptedAnswer(game_id, seat)
+        return Response(
+            ChallengeAcceptedAnswer(game_id, seat),
+            status_code=201,
+            headers={"Location": f"/games/{game_id}"},
+        )
 
     @post(
         "/{challenge_id:str}/decline",

@@ -30,7 +30,9 @@ RANGE = re.compile(r"^bytes=(?P<first>\d*)-(?P<last>\d*)$")
 
 class DatasetMonth(msgspec.Struct, frozen=True):
     """One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped)
-    and `sha256` are known once the month has ended and its file is built."""
+    and `sha256` are those of its file of `file_games` games: the whole month's once it has
+    ended, else the file of its games so far as last built (each round of the datasets job,
+    `null` until the first); a download of a month still going may hold more games."""
 
     kind: str
     month: str
@@ -38,6 +40,7 @@ class DatasetMonth(msgspec.Struct, frozen=True):
     ended: bool
     size: int | None
     sha256: str | None
+    file_games: int | None
     url: str
 
 
@@ -51,6 +54,7 @@ LISTED = {
                 "ended": True,
                 "size": 1843907,
                 "sha256": "3f0c" + "0" * 60,
+                "file_games": 412,
                 "url": "/datasets/mad/2026-10.ndjson.gz",
             }
         ]
@@ -73,17 +77,29 @@ DUMP = {
 async def datasets(
     pool: PoolDependency, datasets: DatasetsDependency, kind: Kind = None
 ) -> list[DatasetMonth]:
-    """The datasets, by kind and month: the games finished, and the file's size and SHA-256
-    once the month has ended and its file is built."""
+    """The datasets, by kind and month: the games finished, and the size and SHA-256 of the
+    month's file once built (of the games so far, for a month still going)."""
     known_kind(kind)
     now = datetime.now(UTC)
     listed = []
     for each in await dataset_lines.months(pool, kind):
         kept = dataset_files.built(datasets.directory, each.kind, each.month)
         ended = kept is not None or await datasets.ended(each.month, now)
+        if kept is None and not ended:
+            kept = dataset_files.built(datasets.directory, each.kind, each.month, so_far=True)
         url = f"/datasets/{each.kind}/{each.month}.ndjson.gz"
-        size, sha256 = (kept.size, kept.sha256) if kept else (None, None)
-        listed.append(DatasetMonth(each.kind, each.month, each.games, ended, size, sha256, url))
+        listed.append(
+            DatasetMonth(
+                each.kind,
+                each.month,
+                each.games,
+                ended,
+                size=kept.size if kept else None,
+                sha256=kept.sha256 if kept else None,
+                file_games=kept.games if kept else None,
+                url=url,
+            )
+        )
     return listed
 
 

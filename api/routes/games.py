@@ -97,8 +97,7 @@ TAKE_SEAT = Described(
 )
 COMMAND = Described(
     (
-        "malformed_json",
-        "body_too_large",
+        *(code for code in BODY if code != "invalid_body"),  # a command's junk: invalid_command
         "invalid_command",
         "missing_token",
         *VIEWER,

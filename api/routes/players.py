@@ -85,9 +85,10 @@ MY_GAMES = Described(
 async def my_games(
     pool: PoolDependency, player: SignedInPlayer, limit: Limit = 50, offset: Offset = 0
 ) -> PlayerTablePage:
-    """The tables the caller (Bearer player token) sits at and whose game has not finished,
-    those where it is their turn first: each with the seats to act and the version, what a
-    client needs after a reconnect. A read model: it trails the log by the projection lag."""
+    """The tables the caller (Bearer player token) sits at and whose game has not finished
+    (nor was cancelled), those where it is their turn first: each with the seats to act and
+    the version, what a client needs after a reconnect. A read model: it trails the log by
+    the projection lag."""
     return Page(*await player_news.player_tables(pool, player, limit, offset))
 
 

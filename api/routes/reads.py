@@ -86,7 +86,9 @@ async def lobby(
 async def tables(
     pool: PoolDependency,
     kind: Kind = None,
-    status: Annotated[str | None, QueryParameter(description="open, playing or finished")] = None,
+    status: Annotated[
+        str | None, QueryParameter(description="open, playing, finished or cancelled")
+    ] = None,
     limit: Limit = 50,
     offset: Offset = 0,
 ) -> TablePage:

@@ -3,7 +3,8 @@
 
 The pages' addresses never collide with the API's: `/` (the lobby), `/play/{id}` (a table,
 seated or watching), `/replay/{id}`, `/boards/{kind}` (a scoreboard), `/people/{name}` and
-`/rules/{kind}` (a game's rules for players) and `/data` (the datasets).
+`/rules/{kind}` (a game's rules for players), `/data` (the datasets) and `/tourneys`,
+`/tourneys/{id}` (the tournaments: the API's own are under `/tournaments`).
 A browser asking for a page at an address nobody answers (`/boards`, `/foo`) gets the
 client with 404, which shows its own "not found" page; an address under the API's paths, or
 any request not asking for HTML, keeps its problem+json.
@@ -31,8 +32,10 @@ PAGES = [
     "/people/{name:str}",
     "/rules/{kind:str}",
     "/data",
+    "/tourneys",
+    "/tourneys/{tournament_id:str}",
 ]
-CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people", "rules", "data"})
+CLIENT_ROOTS = frozenset({"", "play", "replay", "boards", "people", "rules", "data", "tourneys"})
 """The first segments of the pages' addresses."""
 REVALIDATE = CacheControlHeader(no_cache=True)
 """The bundle's file names never change, so a browser asks again (cheaply, by its ETag)."""

@@ -86,10 +86,17 @@ class Redecision:
             self.commands.fail(broken, "the log cannot be replayed past an unreadable event")
             return False
         if "command" in first.metadata:
-            self.check(group, recorded)
+            after = self.check(group, recorded)
+            if after is not None and self.before_end is None and not self._ends(recorded):
+                self.state = after  # the rules' own fold of the very events recorded
+                return True
         else:
             self.commands.fail(first.version, "no recorded command produced this event")
         return self.fold(group, recorded)
+
+    @staticmethod
+    def _ends(recorded: list[Any]) -> bool:
+        return any(isinstance(event, table.GameFinished) for event in recorded)
 
     def fold(self, group: list[int], recorded: list[Any]) -> bool:
         for index, event in zip(group, recorded, strict=True):
@@ -103,34 +110,37 @@ class Redecision:
                 return False
         return True
 
-    def check(self, group: list[int], recorded: list[Any]) -> None:
+    def check(self, group: list[int], recorded: list[Any]) -> table.AnyTable | None:
+        """Decide the recorded command again and compare; the table after its events when
+        they are the recorded ones."""
         first = self.evidence.records[group[0]]
         try:
             command, seat, at = _recorded_command(self.evidence.rules.kind, first)
         except (msgspec.DecodeError, KeyError, TypeError, ValueError) as error:
             self.commands.fail(first.version, f"the recorded command cannot be read: {error}")
-            return
+            return None
         if isinstance(command, table.ForkTable) and not self.evidence.source:
-            return  # a sandbox's opening is decided from its source's log: `source_link` says so
+            return None  # a sandbox's opening is decided from its source's log: `source_link`
         ctx = table.decision_context(self.state, seat, at, self.seed, CountingChance)
         chance = ctx.chance
         assert isinstance(chance, CountingChance)
         try:
-            decided = self.decide(command, ctx)
+            events, after = self.decide(command, ctx)
         except DomainError as error:
             self.commands.fail(first.version, f"{_tag(command)} is refused ({error.code}): {error}")
-            return
+            return None
         except Exception as error:  # a tampered state may break a game's decide in any way
             self.commands.fail(first.version, f"deciding {_tag(command)} fails: {error!r}")
-            return
+            return None
         self.count(chance)
-        self.compare(group, decided, recorded, chance.draws > 0)
+        return after if self.compare(group, events, recorded, chance.draws > 0) else None
 
-    def decide(self, command: Any, ctx: Context) -> tuple[Any, ...]:
-        """The events of a command decided again; a sandbox's opening against its source."""
+    def decide(self, command: Any, ctx: Context) -> tuple[tuple[Any, ...], table.AnyTable | None]:
+        """A command's events decided again, with the table after them; a sandbox's opening
+        against its source, with no table (its recorded events are folded)."""
         if isinstance(command, table.ForkTable):
-            return forked.opening(self.evidence, command, ctx)
-        return table.decide(self.evidence.rules, self.state, command, ctx)
+            return forked.opening(self.evidence, command, ctx), None
+        return table.decided(self.evidence.rules, self.state, command, ctx)
 
     def count(self, chance: CountingChance) -> None:
         self.decided += 1
@@ -139,16 +149,18 @@ class Redecision:
 
     def compare(
         self, group: list[int], decided: Sequence[Any], recorded: Sequence[Any], drew: bool
-    ) -> None:
+    ) -> bool:
+        """Whether the decided events are the recorded ones; fail the check where not."""
         difference = first_difference(decided, recorded)
         if difference is None:
-            return
+            return True
         index, reason = difference
         records = self.evidence.records
         version = records[group[index]].version if index < len(group) else None
         if version is None:
             version = records[group[-1]].version + 1
         (self.chance if drew else self.commands).fail(version, reason)
+        return False
 
 
 def redecide(evidence: Evidence) -> tuple[Outcome, Outcome, table.AnyTable | None]:

@@ -58,15 +58,7 @@ class Challenges:
         """Record a new challenge; returns its id. The options are checked as a table of the
         kind would check them, and the seats against the kind's range."""
         now = self._streams.now()
-        created = _checked_options(kind, options, now)
-        low, high = game_rules(kind).seat_range(table.created_options(game_rules(kind), created)[0])
-        require(
-            max(low, 2) <= seats <= high,
-            Refusal[Literal["invalid_seats"]](
-                "invalid_seats",
-                f"a table of {kind} with these options has {low} to {high} seats, two at least",
-            ),
-        )
+        created = checked_table(kind, options, seats, now)
         challenge_id = str(uuid.uuid4())
         command = challenges.IssueChallenge(
             challenger,
@@ -167,6 +159,23 @@ class Challenges:
         if len(seated) == issued.seats:
             start = Envelope(game_id, 0, table.StartGame(), f"{key} start")
             await self._handler.execute(start)
+
+
+def checked_table(
+    kind: str, options: dict[str, Any], seats: int, now: datetime
+) -> table.TableCreated:
+    """The table of `seats` seats a kind would open with `options`, or the kind's refusal
+    of them (`unknown_kind`, `invalid_options`, `invalid_seats`: two seats at least)."""
+    created = _checked_options(kind, options, now)
+    low, high = game_rules(kind).seat_range(table.created_options(game_rules(kind), created)[0])
+    require(
+        max(low, 2) <= seats <= high,
+        Refusal[Literal["invalid_seats"]](
+            "invalid_seats",
+            f"a table of {kind} with these options has {low} to {high} seats, two at least",
+        ),
+    )
+    return created
 
 
 def _checked_options(kind: str, options: dict[str, Any], now: datetime) -> table.TableCreated:

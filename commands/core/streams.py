@@ -1,14 +1,13 @@
 """The one way anything is written: decide, append on a stream, tell the bus.
 
 Every aggregate is a stream of events: each game's table, each player's registration, each
-challenge. A command is decided against the stream as its events leave it; its events are
-linked into the stream's hash chain (`commands.log.records`), appended with the expected
-version (a concurrent writer makes the store refuse the second append) beside what the append
-records with them, and every listener (the process's event bus) is told once committed.
-Games go through the command handler, which holds them between commands
-(`commands.core.games`); players and challenges are read, folded and decided here, each time,
-through the same codec and upcasters (`commands.log.codec`).
-"""
+challenge, each tournament. A command is decided against the stream as its events leave it;
+its events are linked into the stream's hash chain (`commands.log.records`), appended with
+the expected version (a concurrent writer makes the store refuse the second append) beside
+what the append records with them, and every listener (the process's event bus) is told
+once committed. Games go through the command handler, which holds them between commands
+(`commands.core.games`); players, challenges and tournaments are read, folded and decided
+here, each time, through the same codec and upcasters (`commands.log.codec`)."""
 
 import functools
 import uuid
@@ -23,7 +22,7 @@ from commands.core.envelope import Applied, Envelope
 from commands.log import codec
 from commands.log.records import new_records
 from commands.log.store import NOTHING_BESIDE, GameStreams, SideRecords
-from domain import challenges, players
+from domain import challenges, players, tournaments
 
 S = TypeVar("S")
 
@@ -71,6 +70,9 @@ PLAYERS: Aggregate[players.PlayerRegistered | None] = Aggregate(
 CHALLENGES = Aggregate(
     codec.CHALLENGE, challenges.stream_id, challenges.Challenge(), challenges.evolve
 )
+TOURNAMENTS = Aggregate(
+    codec.TOURNAMENT, tournaments.stream_id, tournaments.Tournament(), tournaments.evolve
+)
 
 
 class Streams:
@@ -110,9 +112,10 @@ class Streams:
         applied = Applied(stream_id, version + 1, version + len(events), tuple(events))
         return applied, linked
 
-    async def load(self, aggregate: Aggregate[S], key: str) -> Loaded[S]:
-        """The aggregate of `key` as its stored events leave it."""
-        stored = await self._store.read_stream(aggregate.stream_id(key))
+    async def load(self, aggregate: Aggregate[S], key: str, upto: int | None = None) -> Loaded[S]:
+        """The aggregate of `key` as its stored events leave it (its first `upto` events,
+        when given: the aggregate at that version)."""
+        stored = await self._store.read_stream(aggregate.stream_id(key), 0, upto)
         if not stored:
             return Loaded(aggregate.initial, 0, "")
         last_hash = msgspec.json.decode(stored[-1].metadata)["hash"]

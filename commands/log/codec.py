@@ -23,7 +23,7 @@ import msgspec
 import rfc8785
 
 from commands.log.registry import game_rules
-from domain import challenges, clocks, players, table
+from domain import challenges, clocks, players, table, tournaments
 
 encode = msgspec.json.encode
 
@@ -99,9 +99,11 @@ def decode_events(kind: str, stored: Iterable[Stored]) -> list[Any]:
 
 PLAYER = "player"
 CHALLENGE = "challenge"
+TOURNAMENT = "tournament"
 AGGREGATE_EVENTS: dict[str, Any] = {
     PLAYER: players.PlayerRegistered,
     CHALLENGE: challenges.ChallengeEvent,
+    TOURNAMENT: tournaments.TournamentEvent,
 }
 """The events of the aggregates besides games, by the name `decode_event` takes as a kind."""
 

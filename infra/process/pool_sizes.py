@@ -28,7 +28,13 @@ POOL_BOTS = Variable(
     "CARDROOM_DATABASE_POOL_BOTS",
     6,
     "Postgres connections a bot process (`bots`: bots and clocks) may hold; `serve` with its "
-    "workers holds the four pools' sum",
+    "workers holds the five pools' sum",
+    read_count,
+)
+POOL_DIRECTOR = Variable(
+    "CARDROOM_DATABASE_POOL_DIRECTOR",
+    2,
+    "Postgres connections a tournament director process (`director`) may hold",
     read_count,
 )
 
@@ -41,6 +47,7 @@ class PoolSizes:
     relay: int = POOL_RELAY.default
     projections: int = POOL_PROJECTIONS.default
     bots: int = POOL_BOTS.default
+    director: int = POOL_DIRECTOR.default
 
     def of(
         self,
@@ -49,14 +56,16 @@ class PoolSizes:
         relay: bool = False,
         projections: bool = False,
         bots: bool = False,
+        director: bool = False,
     ) -> int:
         """The pool of a process playing these roles: the sum of theirs."""
         roles = ((api, self.api), (relay, self.relay), (projections, self.projections))
-        return sum(size for plays, size in (*roles, (bots, self.bots)) if plays)
+        more = ((bots, self.bots), (director, self.director))
+        return sum(size for plays, size in (*roles, *more) if plays)
 
-    def fleet(self, api: int, relays: int, projections: int, bots: int) -> int:
+    def fleet(self, api: int, relays: int, projections: int, bots: int, directors: int = 0) -> int:
         """The most connections a fleet of so many processes of each role may hold on its
         one Postgres: each API process's pool, its health checks' and its player news
         listener's own connections, and each worker's pool (docs/operations.md)."""
         workers = relays * self.relay + projections * self.projections + bots * self.bots
-        return api * (self.api + 2) + workers
+        return api * (self.api + 2) + workers + directors * self.director

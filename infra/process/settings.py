@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from infra.process.database import DEFAULT_CONNECT_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT, Timeouts
-from infra.process.pool_sizes import POOL_API, POOL_BOTS, POOL_PROJECTIONS, POOL_RELAY, PoolSizes
+from infra.process.pool_sizes import (
+    POOL_API,
+    POOL_BOTS,
+    POOL_DIRECTOR,
+    POOL_PROJECTIONS,
+    POOL_RELAY,
+    PoolSizes,
+)
 from infra.process.tracing import TRACES_ENDPOINT
 from infra.process.variables import (
     Variable,
@@ -112,8 +119,8 @@ STREAMS_PER_GAME = Variable(
 STREAMS_PER_CLIENT = Variable(
     "CARDROOM_LIVE_STREAMS_PER_CLIENT",
     100,
-    "live streams (games' and the lobby's) open at once from one client address, in each API "
-    "process",
+    "live streams (games', the lobby's and players') open at once from one client address, in "
+    "each API process",
     read_count,
 )
 CONNECT_TIMEOUT = Variable(
@@ -132,13 +139,15 @@ STATEMENT_TIMEOUT = Variable(
 RATE_LIMIT_GAMES = Variable(
     "CARDROOM_RATE_LIMIT_GAMES",
     "600/minute",
-    "tables one client address may open (`POST /games`), in the `limits` notation",
+    "tables one client address may open (`POST /games`, rematches) and challenges it may issue, "
+    "in the `limits` notation",
     read_rate,
 )
 RATE_LIMIT_SEATS = Variable(
     "CARDROOM_RATE_LIMIT_SEATS",
     "2400/minute",
-    "seats one client address may take (`POST /games/{id}/seats`)",
+    "seats one client address may take (`POST /games/{id}/seats`, quick play) and answers it "
+    "may give to challenges",
     read_rate,
 )
 RATE_LIMIT_PLAYERS = Variable(
@@ -188,6 +197,7 @@ VARIABLES: tuple[Variable[object], ...] = (
     POOL_RELAY,
     POOL_PROJECTIONS,
     POOL_BOTS,
+    POOL_DIRECTOR,
     RATE_LIMIT_GAMES,
     RATE_LIMIT_SEATS,
     RATE_LIMIT_PLAYERS,
@@ -267,6 +277,7 @@ class Settings:
                 POOL_RELAY.read(env),
                 POOL_PROJECTIONS.read(env),
                 POOL_BOTS.read(env),
+                POOL_DIRECTOR.read(env),
             ),
             rate_limits=RateLimits(
                 games=RATE_LIMIT_GAMES.read(env),

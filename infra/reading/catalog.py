@@ -1,7 +1,7 @@
 """The one catalog of the read models a process keeps, by name: the pure projections'
 (`projections.catalog`) in Postgres, the games' snapshots (taken the same way, off the write
-path) and the players' news. The runners, `cardroom rebuild`, the docs' list and
-the tests all read it."""
+path), the players' news and the tournaments. The runners, `cardroom rebuild`, the docs'
+list and the tests all read it."""
 
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -12,6 +12,7 @@ from commands.log.store import EventStore, StoredEvent
 from infra.reading.player_news import PlayerNewsReadModel
 from infra.reading.read_models import PostgresReadModel
 from infra.reading.snapshot_taker import SnapshotTaker
+from infra.reading.tournaments import TournamentsReadModel
 from projections.catalog import read_models
 from projections.model import Projection
 from projections.player_news import PlayerNews
@@ -41,6 +42,7 @@ READ_MODELS: dict[str, Build] = {
     **{model.name: _in_postgres(type(model)) for model in read_models()},
     SnapshotTaker.name: SnapshotTaker,
     PlayerNews.name: PlayerNewsReadModel,
+    TournamentsReadModel.name: TournamentsReadModel,
 }
 """Every read model, by name, with how it is built over a store."""
 NAMES = tuple(READ_MODELS)

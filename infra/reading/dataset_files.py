@@ -173,6 +173,9 @@ class Datasets:
             kept = built(self.directory, kind, month)
             if kept is None:
                 kept = await build(self.pool, self.directory, kind, month)
+                so_far = path_of(self.directory, kind, month, so_far=True)
+                so_far.unlink(missing_ok=True)
+                so_far.with_suffix(".json").unlink(missing_ok=True)
             return kept
 
     async def so_far(self, kind: str, month: str, upto: dataset_lines.MonthCount) -> BuiltFile:
@@ -186,17 +189,21 @@ class Datasets:
                 kept = await build(self.pool, self.directory, kind, month, upto=upto)
             return kept
 
-    async def build_ended(self) -> None:
-        """Build every ended month not built yet (the `datasets` job's round)."""
+    async def build_round(self) -> None:
+        """Build every ended month not built yet, and bring the file of each month still
+        going up to its games so far (the `datasets` job's round)."""
         for each in await dataset_lines.months(self.pool):
-            if built(self.directory, each.kind, each.month) is None and await self.ended(
-                each.month
-            ):
+            if built(self.directory, each.kind, each.month) is not None:
+                continue
+            if await self.ended(each.month):
                 await self.file(each.kind, each.month)
+            else:
+                await self.so_far(each.kind, each.month, each)
 
     async def run(self, stopping: asyncio.Event) -> None:
-        """Build the ended months' files as they end, until stopping."""
+        """Build the ended months' files as they end, and the files of the months still
+        going as their games finish, a round every `ROUND` seconds, until stopping."""
         while not stopping.is_set():
-            await self.build_ended()
+            await self.build_round()
             if await pause(stopping, ROUND):
                 return

@@ -1,7 +1,7 @@
 """The players' news in Postgres: the read model `projections.player_news` folds, fed the
-games' events and the challenges' (one checkpoint for both, so notices are written in commit
-order), each commit announced on the channel `PLAYER_NEWS` with the players it wrote to;
-and the queries the player routes and the clock worker answer from.
+games' events, the challenges' and the tournaments' (one checkpoint for all, so notices are
+written in commit order), each commit announced on the channel `PLAYER_NEWS` with the
+players it wrote to; and the queries the player routes and the clock worker answer from.
 """
 
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ import msgspec
 
 from commands.log import codec
 from commands.log.store import EventStore, StoredEvent
-from domain import challenges, table
+from domain import challenges, table, tournaments
 from infra.reading.read_models import Page, PostgresReadModel, _columns, _page, write
 from projections.player_news import (
     ChallengeRow,
@@ -20,6 +20,7 @@ from projections.player_news import (
     PlayerNotice,
     PlayerTable,
     challenge_changes,
+    tournament_changes,
 )
 
 PLAYER_NEWS = "cardroom_player_news"
@@ -27,6 +28,8 @@ PLAYER_NEWS = "cardroom_player_news"
 OPENING_GRACE = timedelta(seconds=10)
 """How long after its acceptance a challenge's table is left to the accepting request."""
 _notice = msgspec.json.Decoder(PlayerNotice)
+ASIDE = (challenges.STREAM_PREFIX, tournaments.STREAM_PREFIX)
+"""The streams told apart from the games': their events name whom they concern."""
 
 
 class Position(msgspec.Struct, frozen=True, order=True):
@@ -47,7 +50,8 @@ class Notice(msgspec.Struct, frozen=True):
 
 
 class PlayerNewsReadModel(PostgresReadModel[table.AnyTable]):
-    """`PostgresReadModel` over `PlayerNews`, which also hears the challenges' streams."""
+    """`PostgresReadModel` over `PlayerNews`, which also hears the challenges' and the
+    tournaments' streams."""
 
     def __init__(self, store: EventStore) -> None:
         super().__init__(PlayerNews(), store)
@@ -56,10 +60,14 @@ class PlayerNewsReadModel(PostgresReadModel[table.AnyTable]):
         steps: list[StoredEvent] = []
         games: list[StoredEvent] = []
         for each in events:
-            (steps if each.stream_id.startswith(challenges.STREAM_PREFIX) else games).append(each)
+            (steps if each.stream_id.startswith(ASIDE) else games).append(each)
         changes = list(await self.changes(games))
         for stored in steps:
-            changes += challenge_changes(stored, codec.decode_event(codec.CHALLENGE, stored))
+            if stored.stream_id.startswith(challenges.STREAM_PREFIX):
+                changes += challenge_changes(stored, codec.decode_event(codec.CHALLENGE, stored))
+            else:
+                event = codec.decode_event(codec.TOURNAMENT, stored)
+                changes += tournament_changes(stored, event)
         await write(connection, changes)
         told = {change.key["player"] for change in changes if change.table == "player_news"}
         for player in sorted(told):

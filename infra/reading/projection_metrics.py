@@ -16,13 +16,15 @@ PROJECTION_LAG_SECONDS = Gauge(
     "Age of the oldest event the projection is applying now; 0 while it waits for news.",
     ["projection"],
 )
+DELAY_BUCKETS_MS = (
+    *(1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 125, 150),
+    *(200, 250, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 5000),
+)
 PROJECTION_DELAY_SECONDS = Histogram(
     "cardroom_projection_delay_seconds",
     "Time from each event's commit (its recorded_at) to the commit of the read model applying it.",
     ["projection"],
-    buckets=tuple(
-        ms / 1000 for ms in (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30, 50, 100, 250, 1000)
-    ),
+    buckets=tuple(ms / 1000 for ms in DELAY_BUCKETS_MS),
 )
 DEAD_LETTERS = Counter(
     "cardroom_dead_letters",

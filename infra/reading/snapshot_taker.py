@@ -35,7 +35,8 @@ class SnapshotTaker:
     async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
         latest: dict[str, int] = {}
         for event in events:
-            latest[event.stream_id] = event.version
+            if event.kind is not None:  # a game's: other streams (a tournament's) have none
+                latest[event.stream_id] = event.version
         await self._recall(connection, [game for game in latest if game not in self._taken])
         for game_id, version in latest.items():
             if version - self._taken.get(game_id, 0) >= EVERY:

@@ -6,11 +6,14 @@ is built from the process's `Parts` when the process starts, and runs supervised
 (`infra.process.workers`): a failure restarts it, never the process.
 
 - `relay`: the relay, one leader per database publishing the log to Redis.
-- `projections`: a runner per read model of `infra.reading.catalog`, the games' snapshots
-  and the players' news among them, and the datasets' files of the months that ended.
+- `projections`: one runner for every read model of `infra.reading.catalog`, the games'
+  snapshots and the players' news among them, reading the stream once and applying each batch
+  to all of them in one transaction; and the datasets' files of the months that ended.
 - `bots`: everything that acts through the command handler on its own: the bot worker, the
   clock worker, quick play's bots once a table's wait is over, and the challenge clock
   (expiry, and tables of accepted challenges left half open).
+- `director`: the tournament director, moving every tournament not over on as its games
+  finish and its time comes (`commands.workers.director`).
 """
 
 from collections.abc import Callable, Mapping
@@ -21,8 +24,9 @@ from commands.workers import thinking
 from commands.workers.bots import BotWorker
 from commands.workers.challenge_clock import ChallengeClock
 from commands.workers.clocks import ClockWorker
+from commands.workers.director import Director
 from infra.process.workers import Work
-from infra.reading import catalog, player_news
+from infra.reading import catalog, player_news, tournaments
 from infra.reading.projection_runner import ProjectionRunner
 from infra.reading.relay import Relay
 from infra.reading.watched_games import PostgresWatchedGames
@@ -52,9 +56,10 @@ def _relay(parts: Parts) -> Work:
     return Relay(parts.pool, parts.client, parts.settings.event_stream).run
 
 
-def _projection(name: str, parts: Parts) -> Work:
-    model = catalog.READ_MODELS[name](parts.store)
-    return ProjectionRunner(parts.pool, parts.client, parts.settings.event_stream, model).run
+def _read_models(parts: Parts) -> Work:
+    models = list(catalog.build_all(parts.store).values())
+    stream = parts.settings.event_stream
+    return ProjectionRunner(parts.pool, parts.client, stream, models, group=GROUP).run
 
 
 def _datasets(parts: Parts) -> Work:
@@ -87,12 +92,20 @@ def _challenge_clock(parts: Parts) -> Work:
     return ChallengeClock(parts.core.challenges, due, unopened).run
 
 
+def _director(parts: Parts) -> Work:
+    director = Director(parts.core.tournaments, partial(tournaments.active, parts.pool))
+    parts.core.bus.subscribe(director.notice)
+    return director.run
+
+
+GROUP = "read_models"
+"""The consumer group of the read models' runners, one per process of the role."""
 RELAY = Role("relay", "publish the log to Redis, one leader at a time", (Job("relay", _relay),))
 PROJECTIONS = Role(
     "projections",
     "keep every read model up to date, build the ended months' datasets",
     (
-        *(Job(f"projection {name}", partial(_projection, name)) for name in catalog.NAMES),
+        Job("read models", _read_models),
         Job("datasets", _datasets),
     ),
 )
@@ -107,5 +120,11 @@ BOTS = Role(
     ),
     hears_bus=True,
 )
-ROLES: Mapping[str, Role] = {role.name: role for role in (RELAY, PROJECTIONS, BOTS)}
+DIRECTOR = Role(
+    "director",
+    "move tournaments on: start them, open their tables, record their games, finish them",
+    (Job("director", _director),),
+    hears_bus=True,
+)
+ROLES: Mapping[str, Role] = {role.name: role for role in (RELAY, PROJECTIONS, BOTS, DIRECTOR)}
 """Every role, by name."""

@@ -11,6 +11,7 @@ from typing import Any
 from httpx import Response
 from jsonschema import Draft202012Validator
 
+from api.contract.document import ITEM_SCHEMA
 from api.main.openapi import document
 from tests.api.sse import AnyClient, open_stream
 
@@ -42,11 +43,31 @@ def operation(method: str, template: str) -> dict[str, Any]:
     return operation
 
 
+def sse_messages(text: str) -> list[dict[str, Any]]:
+    """Every Server-Sent Event of a stream as its published component has it: `event`, `id`
+    when it has one, and `data` decoded."""
+    messages = []
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        fields: dict[str, Any] = {}
+        for line in block.splitlines():
+            name, _, value = line.partition(":")
+            if name in ("event", "id", "data"):
+                fields[name] = value.removeprefix(" ")
+        if "data" in fields:
+            messages.append({**fields, "data": json.loads(fields["data"])})
+    return messages
+
+
 def sse_data(text: str) -> list[Any]:
     """The `data` of every Server-Sent Event in a stream, decoded."""
-    return [
-        json.loads(line[len("data:") :]) for line in text.splitlines() if line.startswith("data:")
-    ]
+    return [message["data"] for message in sse_messages(text)]
+
+
+def stream_message(template: str) -> dict[str, Any]:
+    """The schema of the messages of the stream `GET template` (its media type's item schema)."""
+    described = operation("get", template)["responses"]["200"]["content"]["text/event-stream"]
+    item: dict[str, Any] = described[ITEM_SCHEMA]
+    return item
 
 
 @dataclass
@@ -103,14 +124,17 @@ class PublishedClient:
         **path: str,
     ) -> Any:
         """The `data` of the first `event` message of a stream that does not end (GET),
-        checked against the published `x-event-data`."""
+        the message checked against its published component."""
         url = template.format(**path)
         async with open_stream(self.client, url, params, **(headers or {})) as stream:
             assert str(stream.status) in operation("get", template)["responses"], stream.status
             assert stream.status == 200, stream.status
-            data = (await stream.message_of(event, timeout=15.0)).json()
-        described = operation("get", template)["responses"]["200"]["content"]["text/event-stream"]
-        assert_valid(data, described["x-event-data"], f"an event of GET {template}")
+            message = await stream.message_of(event, timeout=15.0)
+        data = message.json()
+        sent = {"event": message.event, "data": data}
+        if message.last_event_id is not None:
+            sent["id"] = message.last_event_id
+        assert_valid(sent, stream_message(template), f"a message of GET {template}")
         self.seen.add(("get", template, 200))
         return data
 
@@ -130,7 +154,7 @@ def check(response: Response, method: str, template: str) -> None:
     assert media in contents, f"{what} sent {media}, documented {list(contents)}"
     described = contents[media]
     if media == "text/event-stream":
-        for data in sse_data(response.text):
-            assert_valid(data, described["x-event-data"], f"an event of {what}")
+        for message in sse_messages(response.text):
+            assert_valid(message, described[ITEM_SCHEMA], f"a message of {what}")
     elif media.endswith("json"):
         assert_valid(response.json(), described["schema"], what)

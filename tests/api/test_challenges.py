@@ -68,6 +68,7 @@ async def test_an_accepted_challenge_opens_the_table_seats_both_and_starts_it(
     assert game["you"] == 1, "the player token acts for the player's seat"
     shown = ok(await client.get(f"/challenges/{challenge_id}"))
     assert (shown["status"], shown["game_id"]) == ("accepted", accepted["game_id"])
+    assert (shown["seats"], shown["bots"]) == (2, False), "the defaults"
 
 
 async def test_a_challenge_asking_for_bots_fills_the_seats_left_with_bots(
@@ -76,9 +77,9 @@ async def test_a_challenge_asking_for_bots_fills_the_seats_left_with_bots(
     _, ada_token = await register(client, "ada")
     _, bo_token = await register(client, "bo")
     challenge_id = await challenge(client, ada_token, kind="gnono", seats=4, bots=True)
-    accepted = ok(
-        await client.post(f"/challenges/{challenge_id}/accept", headers=bearer(bo_token)), 201
-    )
+    answer = await client.post(f"/challenges/{challenge_id}/accept", headers=bearer(bo_token))
+    accepted = ok(answer, 201)
+    assert answer.headers["location"] == f"/games/{accepted['game_id']}"
     game = ok(await client.get(f"/games/{accepted['game_id']}"))
     assert game["status"] == "playing"
     assert [seat["bot"] for seat in game["seats"]] == [None, None, "random", "random"]
@@ -111,6 +112,11 @@ async def test_declined_cancelled_and_expired_challenges_are_heard_on_both_strea
             )
             assert (await notice(news, "challenge_cancelled"))["challenge_id"] == cancelled
             assert (await notice(news, "challenge_expired"))["challenge_id"] == expired
+        opened = await challenge(client, ada_token)
+        ok(await client.post(f"/challenges/{opened}/cancel", headers=bearer(ada_token)))
+        for event in ("challenge_issued", "challenge_cancelled"):
+            said = await notice(ada_news, event)
+            assert said["challenge_id"] == opened and "challenged" not in said, "open: left out"
     for challenge_id, status in (
         (declined, "declined"),
         (cancelled, "cancelled"),
@@ -208,12 +214,14 @@ async def test_a_player_stream_needs_a_player_token_or_a_ticket_and_a_position(
         (bearer("not-a-token"), 403, "wrong_token"),
         (bearer(token) | {"Last-Event-ID": "12"}, 422, "invalid_last_event_id"),
         (bearer(token) | {"Last-Event-ID": "1-2-x"}, 422, "invalid_last_event_id"),
+        (bearer(token) | {"Last-Event-ID": "1" * 65}, 422, "invalid_last_event_id"),
+        ({"Last-Event-ID": "1" * 65}, 401, "missing_token"),
     ):
         problem(await client.get(STREAM, headers=headers), status, code)
     problem(await client.get(STREAM, params={"ticket": "made-up"}), 403, "invalid_ticket")
     problem(await client.post("/players/me/tickets"), 401, "missing_token")
     ticket = ok(await client.post("/players/me/tickets", headers=bearer(token)), 201)
-    assert ticket["handle"] == handle
+    assert (ticket["handle"], ticket["expires_in"]) == (handle, 60)
     async with open_stream(client, STREAM, {"ticket": ticket["ticket"]}) as news:
         assert news.status == 200
         _, bo_token = await register(client, "bo")

@@ -14,12 +14,14 @@ from jsonschema import Draft202012Validator
 
 from api.contract.document import operations, refusal_codes
 from api.http.auth import PLAYER_SCHEME, SEAT_SCHEME, TICKET_SCHEME
+from api.http.described import BODY
 from api.http.errors import PROBLEM, STATUS_BY_CODE
 from api.main.openapi import unconnected_app
 from commands.log.registry import GAMES
 from tests.api.players import QUICK_OPTIONS
 from tests.api.published import PublishedClient, assert_valid, published, sse_data
 from tests.api.sse import AnyClient
+from tests.api.tournaments import finished
 
 MAX_COMMANDS = 5_000
 SEAT = {SEAT_SCHEME: []}
@@ -39,7 +41,8 @@ SECURITY = {
     **{
         key: [PLAYER]
         for key in operations(unconnected_app())
-        if (key[1].startswith(("/players/me/", "/challenges")) and key[0] == "post")
+        if (key[1].startswith(("/players/me/", "/challenges", "/tournaments")) and key[0] == "post")
+        or key == ("delete", "/tournaments/{tournament_id}/entries/me")
         or key[1]
         in (
             "/players/me/live",
@@ -144,6 +147,33 @@ def test_every_refusal_code_is_documented_somewhere() -> None:
     assert STATUS_BY_CODE.keys() <= documented
 
 
+def test_every_operation_taking_a_body_lists_the_refusals_of_a_body() -> None:
+    for method, path, described in all_operations():
+        if "requestBody" in described:
+            listed = {
+                code
+                for status, response in described["responses"].items()
+                if int(status) >= 400
+                for code in refusal_codes(response)
+            }
+            unread = set(BODY) - {"invalid_body"} - listed  # a command's junk: invalid_command
+            assert not unread, f"{method.upper()} {path} does not list {sorted(unread)}"
+
+
+def test_the_operations_that_record_by_an_idempotency_key_take_it_and_no_other() -> None:
+    keyed = {
+        (method, path)
+        for method, path, described in all_operations()
+        if any(each["name"] == "Idempotency-Key" for each in described.get("parameters", []))
+    }
+    assert keyed == {
+        ("post", "/games"),
+        ("post", "/games/{game_id}/seats"),
+        ("post", "/games/{game_id}/commands"),
+        ("post", "/games/{game_id}/forks"),
+    }
+
+
 def test_each_kind_has_its_own_components() -> None:
     schemas = published()["components"]["schemas"]
     for kind in GAMES:
@@ -212,6 +242,7 @@ async def test_every_operation_answers_as_published(client: AnyClient, kind: str
     await datasets(api, kind, game_id)
     await api.ok("post", "/quickplay", 201, json_body={"kind": kind, "name": "guest"})
     await challenges_and_news(api, kind, players, player_tokens)
+    await tournaments(api, kind, player_tokens)
 
     missing = {
         (method, path)
@@ -246,6 +277,28 @@ async def challenges_and_news(
     params = {"ticket": ticket["ticket"]}
     notice = await api.first_message("/players/me/live", "challenge_accepted", params, since)
     assert notice["challenge_id"] == ids[2]
+
+
+async def tournaments(api: PublishedClient, kind: str, tokens: list[str]) -> None:
+    """A Swiss of one round for two bots, entered by another player who withdraws, started by
+    its organiser and played to its end; its list, standings, stream and audit."""
+    options = {**QUICK_OPTIONS.get(kind, {}), "bot_pace": 0}
+    body = {"kind": kind, "format": "swiss", "rounds": 1, "options": options}
+    created = await api.ok("post", "/tournaments", 201, json_body=body, token=tokens[0])
+    path = {"tournament_id": created["tournament_id"]}
+    entries = "/tournaments/{tournament_id}/entries"
+    for _ in range(2):
+        bot = {"bot": "random"}
+        await api.ok("post", entries, 201, json_body=bot, token=tokens[0], **path)
+    await api.ok("post", entries, 201, json_body={}, token=tokens[1], **path)
+    await api.ok("delete", entries + "/me", token=tokens[1], **path)
+    await api.ok("post", "/tournaments/{tournament_id}/start", token=tokens[0], **path)
+    await finished(api.client, path["tournament_id"])  # the stream then has it all at once
+    await api.first_message("/tournaments/{tournament_id}/live", "tournament.finished", **path)
+    await api.ok("get", "/tournaments/{tournament_id}", params={"at": 2}, **path)
+    await api.ok("get", "/tournaments/{tournament_id}/audit", **path)
+    await api.ok("get", "/tournaments", params={"status": "running"})
+    await api.ok("get", "/tournaments/{tournament_id}/standings", **path)
 
 
 async def play(

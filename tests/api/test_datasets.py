@@ -11,9 +11,10 @@ import asyncpg
 import pytest
 from httpx import AsyncClient
 
+from api.http.cors import DOWNLOAD_HEADERS
 from commands.audit.dataset import verify_lines
 from commands.log import dataset
-from infra.process.settings import Settings
+from infra.process.settings import LOCAL_ORIGINS, Settings
 from infra.reading import dataset_files
 from tests.api.players import open_table
 from tests.api.test_audit import finished_game
@@ -84,8 +85,11 @@ async def test_an_ended_month_is_one_built_file_with_its_hash_length_and_byte_ra
         ("bytes=100-", body[100:]),
         (f"bytes=5-{len(body) * 2}", body[5:]),
     ]:
-        answer = await client.get(url, headers={"Range": asked})
+        answer = await client.get(url, headers={"Range": asked, "Origin": LOCAL_ORIGINS[0]})
         assert answer.status_code == 206, asked
+        exposed = answer.headers["access-control-expose-headers"].lower()
+        for header in DOWNLOAD_HEADERS:
+            assert header.lower() in answer.headers and header.lower() in exposed, header
         assert answer.content == part, asked
         first = len(body) - len(part)
         assert (
@@ -159,7 +163,24 @@ async def test_the_current_month_streams_its_finished_games_and_never_an_unfinis
     again = await client.get(url, headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304
     entry = listed((await client.get("/datasets")).json(), "mad", month)
-    assert entry["ended"] is False and entry["sha256"] is None and entry["games"] == len(found)
+    assert entry["ended"] is False and entry["games"] == len(found)
+
+
+async def test_a_month_still_going_is_listed_with_the_size_and_checksum_of_its_games_so_far(
+    client: AsyncClient, pool: asyncpg.Pool
+) -> None:
+    await finished_game(client, "mad")
+    await settled(pool, ("finished_games",))
+    month = dataset.month_of(datetime.now(UTC))
+    whole = await client.get(f"/datasets/mad/{month}.ndjson.gz", headers={"Range": "bytes=0-"})
+    assert whole.status_code == 206, whole.text
+    entry = listed((await client.get("/datasets")).json(), "mad", month)
+    assert entry["ended"] is False
+    assert (entry["size"], entry["sha256"]) == (
+        len(whole.content),
+        hashlib.sha256(whole.content).hexdigest(),
+    )
+    assert entry["file_games"] == len(ids_in(whole.content)) <= entry["games"]
 
 
 async def test_a_byte_range_of_the_current_month_is_of_its_games_so_far(

@@ -60,6 +60,7 @@ async def test_events_come_a_page_at_a_time(client: AsyncClient) -> None:
     first = await client.get(f"/games/{game_id}/events", params={"limit": 2})
     assert [e["version"] for e in ok(first)] == [1, 2]
     pages, link = [ok(first)], next_link(first)
+    assert link == f"/games/{game_id}/events?limit=2&after=2", "the query, `after` moved on"
     while link is not None:
         answer = await client.get(link)
         pages.append(ok(answer))
@@ -113,12 +114,15 @@ async def test_a_view_answers_304_until_the_game_changes(client: AsyncClient) ->
 
 async def test_a_bad_query_parameter_is_named(client: AsyncClient) -> None:
     game_id, _ = await open_table(client, "gnono", 0)
-    for params, name in [({"after": -1}, "after"), ({"limit": 5000}, "limit")]:
+    for params, name in [({"after": -1}, "after"), ({"limit": 1001}, "limit")]:
         answer = await client.get(f"/games/{game_id}/events", params=params)
         problem(answer, 400, "invalid_query")
         assert answer.json()["parameters"] == [name]
         assert f"`{name}`" in answer.json()["detail"]
+    ok(await client.get(f"/games/{game_id}/events", params={"limit": 1000}))
     problem(await client.get("/lobby", params={"limit": "many"}), 400, "invalid_query")
+    problem(await client.get("/lobby", params={"limit": 201}), 400, "invalid_query")
+    ok(await client.get("/lobby", params={"limit": 200}))
 
 
 async def test_unknown_filters_and_kinds_are_refused(client: AsyncClient) -> None:
@@ -127,6 +131,8 @@ async def test_unknown_filters_and_kinds_are_refused(client: AsyncClient) -> Non
     problem(await client.get("/lobby", params={"kind": "nope"}), 422, "unknown_kind")
     problem(await client.get("/scoreboards/nope"), 422, "unknown_kind")
     ok(await client.get("/tables", params={"status": "playing", "kind": "gnono"}))
+    for status in ("open", "finished", "cancelled"):
+        ok(await client.get("/tables", params={"status": status}))
 
 
 async def test_an_invalid_command_lists_the_commands_of_the_kind(client: AsyncClient) -> None:
@@ -168,6 +174,20 @@ async def test_created_resources_say_where_they_are(client: AsyncClient) -> None
     created = await client.post("/games", json={"kind": "gnono"})
     game_id = ok(created, 201)["id"]
     assert created.headers["location"] == f"/games/{game_id}"
-    seated = await client.post(f"/games/{game_id}/seats", json={"name": "ada"})
-    ok(seated, 201)
+    seat_key = key()
+    seated = await client.post(f"/games/{game_id}/seats", json={"name": "ada"}, headers=seat_key)
+    token = ok(seated, 201)["token"]
     assert seated.headers["location"] == f"/games/{game_id}"
+    again = await client.post(f"/games/{game_id}/seats", json={"name": "ada"}, headers=seat_key)
+    ok(again, 200)
+    assert again.headers["location"] == f"/games/{game_id}", "a replay says it too"
+    ticket = await client.post(f"/games/{game_id}/tickets", headers=bearer(token))
+    ok(ticket, 201)
+    assert "location" not in ticket.headers, "a ticket is no resource"
+    player = await client.post("/players", json={"handle": "Ada Lovelace"})
+    player_token = ok(player, 201)["token"]
+    assert player.headers["location"] == "/players/Ada%20Lovelace"
+    issued = await client.post("/challenges", json={"kind": "mad"}, headers=bearer(player_token))
+    assert issued.headers["location"] == f"/challenges/{ok(issued, 201)['challenge_id']}"
+    quick = await client.post("/quickplay", json={"kind": "mad", "name": "bo"})
+    assert quick.headers["location"] == f"/games/{ok(quick, 201)['game_id']}"

@@ -15,6 +15,7 @@ from api.live.subscribers import KEEP_ALIVE, Subscriber
 from api.main.app import create_app
 from infra.process.settings import Settings, StreamCaps
 from tests.api.players import all_events, bearer, open_table, play, view
+from tests.api.registered import register
 from tests.api.sse import AnyClient, SseReader, open_stream
 from tests.api.test_refusals import problem
 
@@ -47,6 +48,20 @@ async def test_streams_past_a_cap_are_refused_until_one_closes(capped: AnyClient
             problem(await capped.get("/lobby/live"), 429, "too_many_streams")
     async with open_stream(capped, f"/games/{first}/live") as again:
         assert again.status == 200
+
+
+async def test_player_streams_count_in_the_cap_per_client(capped: AnyClient) -> None:
+    _, token = await register(capped, "ada")
+    async with contextlib.AsyncExitStack() as open_streams:
+        for _ in range(CAPS.per_client):
+            opened = await open_streams.enter_async_context(
+                open_stream(capped, "/players/me/live", **bearer(token))
+            )
+            assert opened.status == 200
+        problem(await capped.get("/lobby/live"), 429, "too_many_streams")
+        problem(
+            await capped.get("/players/me/live", headers=bearer(token)), 429, "too_many_streams"
+        )
 
 
 async def events_until(stream: SseReader, version: int) -> list[tuple[int, object]]:

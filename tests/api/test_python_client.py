@@ -22,6 +22,7 @@ from api.main.openapi import document
 from commands.log.registry import GAMES
 from tests.api.alone import own_database, served_alone
 from tests.api.players import QUICK_OPTIONS
+from tests.api.published import sse_messages
 
 PACKAGE = "cardroom_client"
 MAX_COMMANDS = 5_000
@@ -117,6 +118,30 @@ def test_the_generated_client_plays_a_whole_game(
     final = api["get_game"].sync(game_id, client=anyone)
     assert final.to_dict()["status"] == "finished"
     assert len(final.to_dict()["standings"]) == len(seats)
+    _the_generated_models_read_the_games_live_stream(models, service, game_id, seats[0].token)
+
+
+def _the_generated_models_read_the_games_live_stream(
+    models: ModuleType, service: str, game_id: str, token: str
+) -> None:
+    """Every message of the finished game's stream, views included, is read by the generated
+    model of its kind, its `data` into the model of its component."""
+    headers = {"Authorization": f"Bearer {token}"}
+    params = {"include": "view"}
+    text = httpx.get(f"{service}/games/{game_id}/live", params=params, headers=headers).text
+    messages = sse_messages(text)
+    kinds = {"narration": "Narration", "view": "View"}
+    read = [
+        getattr(models, f"GameLive{kinds.get(message['event'], 'Event')}Message").from_dict(message)
+        for message in messages
+    ]
+    assert {type(each).__name__ for each in read} == {
+        "GameLiveEventMessage",
+        "GameLiveNarrationMessage",
+        "GameLiveViewMessage",
+    }
+    assert all(each.event == message["event"] for each, message in zip(read, messages, strict=True))
+    assert read[-1].data.status.value == "finished"
 
 
 def _operations(generated: ModuleType) -> dict[str, Any]:

@@ -52,6 +52,13 @@ async def test_an_unknown_game_is_not_found(client: AsyncClient) -> None:
     )
 
 
+async def test_a_path_or_method_the_service_does_not_serve_is_a_problem(
+    client: AsyncClient,
+) -> None:
+    problem(await client.get("/no/such/path"), 404, "not_found")
+    problem(await client.delete("/games/kinds"), 405, "method_not_allowed")
+
+
 async def test_a_command_without_a_token_is_refused_and_changes_nothing(
     client: AsyncClient,
 ) -> None:

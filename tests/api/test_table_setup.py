@@ -9,6 +9,7 @@ import asyncpg
 from httpx import AsyncClient
 
 from tests.api.players import bearer, ok, view
+from tests.api.registered import register, seat_player
 from tests.api.test_bots import (  # noqa: F401 (a fixture)
     bots,
     bots_seated,
@@ -30,6 +31,13 @@ def problem(answer: Any, status: int, code: str) -> None:
 async def lobby_ids(client: AsyncClient, pool: asyncpg.Pool) -> set[str]:
     await settled(pool, ("lobby",))
     return {entry["game_id"] for entry in ok(await client.get("/lobby"))["items"]}
+
+
+async def tables_of(client: AsyncClient, pool: asyncpg.Pool, player: str) -> list[str]:
+    """The tables `GET /players/me/games` lists for the player (by token)."""
+    await settled(pool, ("player_news",))
+    page = ok(await client.get("/players/me/games", headers=bearer(player)))
+    return [row["game_id"] for row in page["items"]]
 
 
 async def test_a_two_seat_table_takes_two_people_and_leaves_the_lobby_once_full(
@@ -81,7 +89,9 @@ async def test_the_host_cancels_a_waiting_table_which_leaves_the_lobby(
 ) -> None:
     game_id = await new_table(client, "gnono")
     host = await seat(client, game_id, {"name": "ada"})
-    guest = await seat(client, game_id, {"name": "bo"})
+    _, player = await register(client, "bo")
+    guest = (await seat_player(client, game_id, player))["token"]
+    assert await tables_of(client, pool, player) == [game_id]
     cancel = {"type": "cancel_table"}
     path = f"/games/{game_id}/commands"
     problem(await client.post(path, json=cancel, headers=bearer(guest)), 403, "not_host")
@@ -91,6 +101,7 @@ async def test_the_host_cancels_a_waiting_table_which_leaves_the_lobby(
     events = ok(await client.get(f"/games/{game_id}/events"))
     assert events[-1]["event"] == {"type": "table.cancelled", "seat": 0}
     assert game_id not in await lobby_ids(client, pool)
+    assert await tables_of(client, pool, player) == [], "no game to come at it"
     problem(
         await client.post(f"/games/{game_id}/seats", json={"name": "cy"}), 409, "table_not_open"
     )

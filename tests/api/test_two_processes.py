@@ -13,8 +13,7 @@ from litestar.testing import AsyncTestClient
 
 from api.main.app import create_app
 from infra.process.settings import Settings
-from infra.reading import catalog
-from infra.reading.projection_runner import ProjectionRunner
+from infra.reading import catalog, rebuilds
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_cno_concurrency import SEATS, racer
@@ -78,7 +77,7 @@ async def test_a_table_played_through_two_processes_loses_doubles_and_rebuilds_n
         await settled(pool)
         live = await read_models(pool, game_id)
         for projection in catalog.build_all(store).values():
-            await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
+            await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
         rebuilt = await read_models(pool, game_id)
         if await pool.fetchval("SELECT count(*) FROM events") == logged:
             break

@@ -157,9 +157,9 @@ def test_a_projection_worker_serves_the_lag_of_each_read_model_and_logs_its_catc
         records = projections.stop()
     assert all(set(record) >= FIELDS and record["role"] == "projections" for record in records)
     said = messages(records)
-    assert "projection lobby: starting" in said
-    assert "projection lobby: caught up (1 events from the log)" in said
-    assert "projection lobby: stopped" in said
+    assert "runner read_models: starting" in said
+    assert "runner read_models: caught up (1 events from the log)" in said
+    assert "runner read_models: stopped" in said
     assert "RuntimeDirWarning" not in projections.stderr
 
 

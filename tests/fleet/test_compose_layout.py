@@ -64,8 +64,8 @@ def fleet(database_url: str, redis_url: str, stream: str) -> Iterator[dict[str, 
             member.stop()
 
 
-def wait_for(condition: Callable[[], Any], what: str) -> Any:
-    deadline = time.monotonic() + WAIT_SECONDS
+def wait_for(condition: Callable[[], Any], what: str, seconds: float = WAIT_SECONDS) -> Any:
+    deadline = time.monotonic() + seconds
     while not (found := condition()):
         assert time.monotonic() < deadline, f"never: {what}"
         time.sleep(0.25)

@@ -21,8 +21,7 @@ import pytest
 import redis.asyncio as redis
 
 from commands.workers.bots import EXPECTED_REFUSALS
-from infra.reading import catalog
-from infra.reading.projection_runner import ProjectionRunner
+from infra.reading import catalog, rebuilds
 from infra.store.postgres_store import PostgresEventStore
 from tests.e2e.test_workers import sample
 from tests.fleet.processes import Member, start
@@ -184,7 +183,7 @@ async def check_the_log(pool: asyncpg.Pool, sent: Sent) -> None:
 async def check_the_read_models(pool: asyncpg.Pool, client: redis.Redis, stream: str) -> None:
     live = await snapshot(pool)
     for projection in catalog.build_all(PostgresEventStore(pool)).values():
-        await ProjectionRunner(pool, client, stream, projection).rebuild()
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
     assert await snapshot(pool) == live
     assert live["table_summaries"], "no table to compare"
 

@@ -1,11 +1,11 @@
-"""`compose.yaml` runs every role somewhere, names none that does not exist, and runs the API
-on its own, to be scaled."""
+"""`compose.yaml` runs every role somewhere, names none that does not exist, runs the API on
+its own, to be scaled, and gives the API the datasets the projections build."""
 
 from click.testing import CliRunner
 
 from api.main.cli import main
 from infra.roles.catalog import ROLES
-from tests.compose import roles_of, services
+from tests.compose import COMPOSE, roles_of, services, volumes
 
 
 def test_every_role_is_run_by_a_service_of_compose() -> None:
@@ -28,3 +28,19 @@ def test_the_roles_are_read_from_a_service_command_as_the_cli_reads_them() -> No
         assert CliRunner().invoke(main, ["work", "--help"]).output.count(name) >= 1
     refused = CliRunner().invoke(main, ["work", "nothing"])
     assert refused.exit_code == 2 and "nothing" in refused.output
+
+
+def test_the_api_and_the_projections_share_the_data_directory_of_the_image() -> None:
+    data_dir = next(
+        line.split("CARDROOM_DATA_DIR=")[1].split()[0]
+        for line in (COMPOSE.parent / "Dockerfile").read_text().splitlines()
+        if "CARDROOM_DATA_DIR=" in line
+    )
+    sharing = [
+        name
+        for name, arguments in services().items()
+        if arguments[0] == "serve" or "projections" in roles_of(arguments)
+    ]
+    mounted = {name: volumes()[name] for name in sharing}
+    assert all(data_dir in each for each in mounted.values()), mounted
+    assert len({each[data_dir] for each in mounted.values()}) == 1, "one volume for all"

@@ -37,6 +37,7 @@ GOOD = {
     "CARDROOM_DATABASE_POOL_RELAY": ("2", "pool_sizes"),
     "CARDROOM_DATABASE_POOL_PROJECTIONS": ("5", "pool_sizes"),
     "CARDROOM_DATABASE_POOL_BOTS": ("9", "pool_sizes"),
+    "CARDROOM_DATABASE_POOL_DIRECTOR": ("3", "pool_sizes"),
     "CARDROOM_RATE_LIMIT_GAMES": ("5/second", "rate_limits"),
     "CARDROOM_RATE_LIMIT_SEATS": ("6/second", "rate_limits"),
     "CARDROOM_RATE_LIMIT_PLAYERS": ("7/hour", "rate_limits"),
@@ -61,6 +62,7 @@ BAD = {
     "CARDROOM_DATABASE_POOL_RELAY": "two",
     "CARDROOM_DATABASE_POOL_PROJECTIONS": "-3",
     "CARDROOM_DATABASE_POOL_BOTS": "1.5",
+    "CARDROOM_DATABASE_POOL_DIRECTOR": "none",
     "CARDROOM_RATE_LIMIT_GAMES": "lots",
     "CARDROOM_RATE_LIMIT_SEATS": "5 per fortnight",
     "CARDROOM_RATE_LIMIT_PLAYERS": "/minute",
@@ -106,7 +108,7 @@ def test_the_values_land_as_typed_values() -> None:
     assert read.stream_caps == StreamCaps(per_game=7, per_client=3)
     assert read.database_timeouts == Timeouts(connect=1.5, statement=30.0)
     assert read.rate_limits == RateLimits("5/second", "6/second", "7/hour", "8/minute")
-    assert read.pool_sizes == PoolSizes(api=4, relay=2, projections=5, bots=9)
+    assert read.pool_sizes == PoolSizes(api=4, relay=2, projections=5, bots=9, director=3)
     assert (read.worker_port, read.log_format) == (("0.0.0.0", 9100), "json")
 
 
@@ -137,7 +139,12 @@ POSTGRES_DEFAULT_LIMIT = 100 - 3
 """`max_connections` by default, less the slots kept for superusers."""
 SPARE = 20
 """Connections left for an operator's psql, a rebuild (`cardroom rebuild`), a migration."""
-FLEET_ROLES = {"relay": "relays", "projections": "projections", "bots": "bots"}
+FLEET_ROLES = {
+    "relay": "relays",
+    "projections": "projections",
+    "bots": "bots",
+    "director": "directors",
+}
 
 
 def compose_processes(api_nodes: int) -> dict[str, int]:
@@ -156,7 +163,7 @@ def test_the_default_pools_keep_the_compose_fleet_of_three_api_nodes_within_post
 ):
     fleet = compose_processes(api_nodes=3)
     assert PoolSizes().fleet(**fleet) <= POSTGRES_DEFAULT_LIMIT - SPARE
-    doubled_workers = {role: 2 for role in ("relays", "projections", "bots")}
+    doubled_workers = {role: 2 for role in ("relays", "projections", "bots", "directors")}
     assert PoolSizes().fleet(**(fleet | doubled_workers)) <= POSTGRES_DEFAULT_LIMIT - SPARE
 
 

@@ -2,6 +2,7 @@
 a snapshot written by other code is never restored."""
 
 import uuid
+from datetime import UTC, datetime
 
 import asyncpg
 import msgspec
@@ -11,8 +12,9 @@ from commands.core.games import GameRepository
 from commands.log import codec, snapshots
 from commands.log.published import LogRecord
 from commands.log.registry import GAMES
-from commands.log.store import NewEvent, NewGame, SideRecords
+from commands.log.store import NewEvent, NewGame, SideRecords, StoredEvent
 from domain import table
+from infra.reading.snapshot_taker import EVERY, SnapshotTaker
 from infra.store.postgres_store import PostgresEventStore
 from tests.commands.tamper import golden, golden_names
 
@@ -83,3 +85,20 @@ async def test_a_snapshot_of_another_schema_is_ignored(store: PostgresEventStore
 
     assert loaded.table == table.fold(GAMES[kind], codec.decode_events(kind, records))
     assert loaded.table.seats != forged.seats
+
+
+async def test_the_taker_passes_over_a_long_stream_that_is_no_game(
+    store: PostgresEventStore, quiet_pool: asyncpg.Pool
+) -> None:
+    """A tournament's stream may run past `EVERY` versions: it has no game to snapshot."""
+    long_tournament = StoredEvent(
+        1, 1, "tournament:t", EVERY + 1, str(uuid.uuid4()), "x", 1, "{}", "{}", datetime.now(UTC)
+    )
+    async with quiet_pool.acquire() as connection:
+        await SnapshotTaker(store).apply(connection, [long_tournament])
+        assert (
+            await connection.fetchval(
+                "SELECT count(*) FROM snapshots WHERE game_id = $1", "tournament:t"
+            )
+            == 0
+        )

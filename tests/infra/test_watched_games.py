@@ -51,7 +51,7 @@ def adapter(request: pytest.FixtureRequest) -> Adapter:
     client: redis.Redis = request.getfixturevalue("redis_client")
     postgres = PostgresEventStore(pool)
     model = PostgresReadModel(WatchedGamesModel(), postgres)
-    runner = ProjectionRunner(pool, client, "unused", model)
+    runner = ProjectionRunner(pool, client, "unused", [model])
     return Adapter(CommandHandler.over(postgres), PostgresWatchedGames(pool), runner, pool)
 
 

@@ -55,6 +55,8 @@ async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
         "rating_changes",
         "watched_games",
         "finished_games",
+        "tournaments",
+        "tournament_standings",
     )
     return {
         table: sorted((tuple(row) for row in await pool.fetch(f"SELECT * FROM {table}")), key=repr)

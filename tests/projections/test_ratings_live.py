@@ -7,8 +7,7 @@ import asyncpg
 import redis.asyncio as redis
 from httpx import AsyncClient
 
-from infra.reading import catalog
-from infra.reading.projection_runner import ProjectionRunner
+from infra.reading import catalog, rebuilds
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import ok, play
 from tests.api.registered import register, seated_table
@@ -30,7 +29,7 @@ async def test_live_ratings_equal_ratings_rebuilt_from_zero(
         logged = await pool.fetchval("SELECT count(*) FROM events")
         await settled(pool)
         live = await snapshot(pool)
-        await ProjectionRunner(pool, redis_client, stream, ratings).rebuild()
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), ratings)
         rebuilt = await snapshot(pool)
         if await pool.fetchval("SELECT count(*) FROM events") == logged:
             break

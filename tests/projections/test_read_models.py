@@ -12,11 +12,12 @@ from litestar.testing import AsyncTestClient
 from api.main.app import create_app
 from commands.log.store import StoredEvent
 from infra.process.settings import Settings
-from infra.reading import catalog
+from infra.reading import catalog, rebuilds
 from infra.reading.projection_runner import ProjectionRunner
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table, play
 from tests.api.registered import register, seat_player
+from tests.api.tournaments import finished, swiss_of_bots
 from tests.projections.settle import settled, snapshot
 from tests.servers import POOLS, fresh_database
 
@@ -91,12 +92,17 @@ async def recover_and_compare(
     await play(client, game_id, tokens, rng, 5_000)
     other_id, other_tokens = await open_table(client, "mad", 3)
     await play(client, other_id, other_tokens, rng, 8)
+    _, organiser = await register(client)
+    tournament_id = await swiss_of_bots(client, organiser, "mad", 2, 1, enter=False)
+    ok(await client.post(f"/tournaments/{tournament_id}/start", headers=bearer(organiser)))
+    await finished(client, tournament_id)
     await settled(pool)
     live = await snapshot(pool)
     for projection in catalog.build_all(PostgresEventStore(pool)).values():
-        await ProjectionRunner(pool, redis_client, stream, projection).rebuild()
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
     rebuilt = await snapshot(pool)
     assert live["table_summaries"], "the games are in the read models"
+    assert live["tournament_standings"], "the tournament is in its read models"
     for table, rows in live.items():
         assert rebuilt[table] == rows, f"{table} differs from its rebuild"
 
@@ -124,7 +130,7 @@ async def test_a_projection_stopped_between_applying_and_acknowledging_counts_no
     counter = EventCounter()
     columns = "event_id text PRIMARY KEY, n integer NOT NULL"
     await pool.execute(f"CREATE TABLE {counter.name} ({columns})")
-    first = ProjectionRunner(pool, redis_client, stream, counter, consumer="first")
+    first = ProjectionRunner(pool, redis_client, stream, [counter], consumer="first")
     await first.attach()
     game_id, tokens = await open_table(client, "mad", 2)
     await play(client, game_id, tokens, random.Random(9), 15)
@@ -134,7 +140,7 @@ async def test_a_projection_stopped_between_applying_and_acknowledging_counts_no
     await first.apply(entries)  # ... and stops here, before acknowledging
 
     second = ProjectionRunner(
-        pool, redis_client, stream, counter, consumer="second", claim_idle_ms=0
+        pool, redis_client, stream, [counter], consumer="second", claim_idle_ms=0
     )
     await second.attach()
     await second.janitor()  # takes over what the first left pending

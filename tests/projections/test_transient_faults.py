@@ -15,7 +15,7 @@ from commands.core.handler import CommandHandler
 from commands.log.store import Position
 from domain import table
 from infra.process.database import Timeouts, open_pool
-from infra.reading import catalog, checkpoints, projection_runner
+from infra.reading import batches, catalog, checkpoints, rebuilds
 from infra.reading.projection_metrics import DEAD_LETTERS
 from infra.reading.projection_runner import ProjectionRunner
 from infra.store.postgres_store import PostgresEventStore
@@ -54,12 +54,12 @@ async def visible_after(store: PostgresEventStore, position: Position) -> None:
 async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_letter(
     postgres_url: str, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(projection_runner, "TRANSIENT_PAUSE", 0.05)
+    monkeypatch.setattr(batches, "TRANSIENT_PAUSE", 0.05)
     stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:events"
     async with fresh_database(postgres_url) as url, open_pool(url, timeouts=QUICK) as pool:
         store, handler = PostgresEventStore(pool), CommandHandler.over(PostgresEventStore(pool))
         summaries_model = catalog.build_all(store)["table_summaries"]
-        runner = ProjectionRunner(pool, redis_client, stream, summaries_model)
+        runner = ProjectionRunner(pool, redis_client, stream, [summaries_model])
         await a_game(handler)
         await runner.catch_up()
         await a_game(handler)  # committed before the lock: the projection meets the lock
@@ -83,8 +83,8 @@ async def test_a_read_model_locked_past_the_timeout_catches_up_without_a_dead_le
             while await runner.catch_up() < await last_position(pool):
                 await asyncio.sleep(0.05)
         live = await summaries(pool)
-        await ProjectionRunner(pool, redis_client, stream, summaries_model).rebuild()
+        await rebuilds.rebuild(pool, PostgresEventStore(pool), summaries_model)
         assert await summaries(pool) == live
         assert len(live) == 3
         assert dead_letters() == dead_before
-        assert await redis_client.xlen(runner.dead_letters) == 0
+        assert await redis_client.xlen(runner.dead_letters(summaries_model)) == 0

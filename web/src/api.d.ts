@@ -489,6 +489,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{tournament_id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit
+         * @description The checks of a tournament's log against its games' own logs: its hash chain,
+         *     its rounds, the seats and results of its games, its standings recomputed.
+         */
+        get: operations["getTournamentAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listed
+         * @description Tournaments of a status (upcoming the soonest first, the others the latest first),
+         *     from the read model: it trails the log by the projection lag.
+         */
+        get: operations["listTournaments"];
+        put?: never;
+        /**
+         * Create
+         * @description Create a tournament as its organiser (Bearer player token): a Swiss of `rounds`
+         *     rounds or an arena of `minutes`, at tables of `seats` seats of a kind with its
+         *     options and a clock. It starts by itself `starts_in` seconds from now.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter
+         * @description Enter the caller (Bearer player token; body `{}`), or with `bot` add a bot of
+         *     that strategy (the organiser only), before the start.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["enterTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Standings
+         * @description A tournament's standings, best first, from the read model (empty for none).
+         */
+        get: operations["getTournamentStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start
+         * @description Start now, as the organiser: the first tables open at once.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        post: operations["startTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tournament
+         * @description A tournament as its log has it (at version `at`, when given): entries, standings
+         *     with points and tie-breaks, every round's tables with their results.
+         */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/entries/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw
+         * @description Withdraw the caller's entry: from the next round on it is seated no more (a game
+         *     it plays meanwhile is played out, its seat losing on the clock); answers the
+         *     tournament as it now stands.
+         *
+         *     Needs a player's token: `Authorization: Bearer <player token>`.
+         */
+        delete: operations["withdrawFromTournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TournamentLive
+         * @description Server-Sent Events of a tournament: entries, withdrawals, the start, each round's
+         *     tables (each entry's game and seat), each game's result with the standings then, each
+         *     round's end, the finish with the final standings. The id is the version: reconnect
+         *     with `Last-Event-ID` (or `?after=`) for exactly what was missed. The stream ends with
+         *     the tournament, and is capped per client address (429 `too_many_streams`).
+         */
+        get: operations["followTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lobby": {
         parameters: {
             query?: never;
@@ -674,9 +858,10 @@ export interface paths {
         };
         /**
          * MyGames
-         * @description The tables the caller (Bearer player token) sits at and whose game has not finished,
-         *     those where it is their turn first: each with the seats to act and the version, what a
-         *     client needs after a reconnect. A read model: it trails the log by the projection lag.
+         * @description The tables the caller (Bearer player token) sits at and whose game has not finished
+         *     (nor was cancelled), those where it is their turn first: each with the seats to act and
+         *     the version, what a client needs after a reconnect. A read model: it trails the log by
+         *     the projection lag.
          *
          *     Needs a player's token: `Authorization: Bearer <player token>`.
          */
@@ -921,8 +1106,8 @@ export interface paths {
         };
         /**
          * Datasets
-         * @description The datasets, by kind and month: the games finished, and the file's size and SHA-256
-         *     once the month has ended and its file is built.
+         * @description The datasets, by kind and month: the games finished, and the size and SHA-256 of the
+         *     month's file once built (of the games so far, for a month still going).
          */
         get: operations["listDatasets"];
         put?: never;
@@ -1384,7 +1569,7 @@ export interface components {
             last_link: string;
             events: components["schemas"]["DatasetEvent"][];
         };
-        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are known once the month has ended and its file is built. */
+        /** @description One dataset: the games of `kind` finished in `month` (UTC). `size` (bytes, gzipped) and `sha256` are those of its file of `file_games` games: the whole month's once it has ended, else the file of its games so far as last built (each round of the datasets job, `null` until the first); a download of a month still going may hold more games. */
         DatasetMonth: {
             /** @enum {string} */
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
@@ -1393,6 +1578,7 @@ export interface components {
             ended: boolean;
             size: number | null;
             sha256: string | null;
+            file_games: number | null;
             url: string;
         };
         /** @description A seat as the log names it: the public name, and the bot or registered player. */
@@ -1637,6 +1823,37 @@ export interface components {
             /** @default [] */
             stock: components["schemas"]["EclipticCard"][];
         };
+        Entry: {
+            entry: string;
+            name: string;
+            player?: string | null;
+            bot?: string | null;
+            /** @default false */
+            withdrawn: boolean;
+        };
+        EntryAdded: {
+            /** @enum {unknown} */
+            type: "tournament.entered";
+            entry: string;
+            name: string;
+            /** @default null */
+            player: string | null;
+            /** @default null */
+            bot: ("heuristic" | "random" | "search") | null;
+        };
+        /**
+         * @description `{}` for the caller's own entry; `bot`: a bot of this strategy, added by the
+         *         organiser.
+         */
+        EntryRequest: {
+            /** @description Default: null. */
+            bot?: ("heuristic" | "random" | "search") | null;
+        };
+        EntryWithdrew: {
+            /** @enum {unknown} */
+            type: "tournament.withdrew";
+            entry: string;
+        };
         /** @description Why a check fails, at the version it fails (None when no one event is to blame). */
         Failure: {
             check: string;
@@ -1659,6 +1876,29 @@ export interface components {
             standings: components["schemas"]["Standing"][];
             sandbox?: boolean;
         };
+        /** @description A message whose `data` is a `AnyEvent` (JSON). */
+        GameLiveEventMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["AnyEvent"];
+            /** @description The event's version: resume with `Last-Event-ID`. */
+            id: string;
+        };
+        GameLiveMessage: components["schemas"]["GameLiveEventMessage"] | components["schemas"]["GameLiveNarrationMessage"] | components["schemas"]["GameLiveViewMessage"];
+        /** @description A message whose `data` is a `Narration` (JSON), sent without an `id`. */
+        GameLiveNarrationMessage: {
+            /** @constant */
+            event: "narration";
+            data: components["schemas"]["Narration"];
+        };
+        /** @description A message whose `data` is a `TableView` (JSON). */
+        GameLiveViewMessage: {
+            /** @constant */
+            event: "view";
+            data: components["schemas"]["TableView"];
+            /** @description The version the view is of. */
+            id: string;
+        };
         /** @description The whole log of a finished game, with its revealed seed (hex). */
         GameLog: {
             game_id: string;
@@ -1666,6 +1906,13 @@ export interface components {
             kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
             seed: string;
             events: components["schemas"]["LogRecord"][];
+        };
+        GameRecorded: {
+            /** @enum {unknown} */
+            type: "tournament.game_recorded";
+            round: number;
+            game_id: string;
+            results: components["schemas"]["Result"][];
         };
         GameStarted: {
             /** @enum {unknown} */
@@ -1982,6 +2229,12 @@ export interface components {
             minutes: number[];
             /** @default [] */
             bots: string[];
+        };
+        /** @description A message whose `data` is a `LobbyPage` (JSON), sent without an `id`. */
+        LobbyLiveMessage: {
+            /** @constant */
+            event: "lobby";
+            data: components["schemas"]["LobbyPage"];
         };
         /** @description One page; `next_offset` is null on the last. */
         LobbyPage: {
@@ -2440,10 +2693,18 @@ export interface components {
             won: number;
             points: number;
         };
+        /** @description A message whose `data` is a `PlayerNotice` (JSON). */
+        PlayerLiveMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["PlayerNotice"];
+            /** @description The notice's place in the log: resume with it. */
+            id: string;
+        };
         /** @description One entry of a player's news; which fields it has depends on its `type`. */
         PlayerNotice: {
             /** @enum {unknown} */
-            type: "challenge_accepted" | "challenge_cancelled" | "challenge_declined" | "challenge_expired" | "challenge_issued" | "game_finished" | "game_started" | "rematch_offered" | "your_turn";
+            type: "challenge_accepted" | "challenge_cancelled" | "challenge_declined" | "challenge_expired" | "challenge_issued" | "game_finished" | "game_started" | "rematch_offered" | "tournament_table" | "your_turn";
             /** @default null */
             game_id: string | null;
             /** @default null */
@@ -2472,6 +2733,10 @@ export interface components {
             expires_at: string | null;
             /** @default null */
             reason: string | null;
+            /** @default null */
+            tournament_id: string | null;
+            /** @default null */
+            round: number | null;
         };
         /** @description A player's rating at one kind. */
         PlayerRating: {
@@ -2584,10 +2849,36 @@ export interface components {
             type: "table.rematch_opened";
             game_id: string;
         };
+        /** @description What one entry made of one game: its seat, place and the points it earned. */
+        Result: {
+            entry: string;
+            seat: number;
+            place: number;
+            points: number;
+        };
         /** @description An absent seat's player is back: their turns wait for them again. */
         ReturnToTable: {
             /** @enum {unknown} */
             type: "return_to_table";
+        };
+        RoundEnded: {
+            /** @enum {unknown} */
+            type: "tournament.round_ended";
+            round: number;
+        };
+        /**
+         * @description Tables opened together: a Swiss round, or one of an arena's pairings. A bye scores
+         *         `bye_points`.
+         */
+        RoundStarted: {
+            /** @enum {unknown} */
+            type: "tournament.round_started";
+            round: number;
+            tables: components["schemas"]["TableSeating"][];
+            /** @default [] */
+            byes: string[];
+            /** @default 0 */
+            bye_points: number;
         };
         /**
          * @description What a sandbox was forked from: version `at` of game `source`, whose hash chain's
@@ -2711,6 +3002,39 @@ export interface components {
             score: number;
             place: number;
         };
+        /** @description An entry's line in the standings: rank (ties share one), points, the tie-breaks. */
+        StandingRow: {
+            rank: number;
+            entry: string;
+            name: string;
+            points: number;
+            buchholz: number;
+            sonneborn_berger: number;
+            games: number;
+            wins: number;
+            byes: number;
+            /** @default false */
+            withdrawn: boolean;
+        };
+        /** @description One page; `next_offset` is null on the last. */
+        StandingsPage: {
+            items: components["schemas"]["StandingsRow"][];
+            next_offset: number | null;
+        };
+        /** @description An entry's line of a tournament's standings (`domain.tournaments.StandingRow`). */
+        StandingsRow: {
+            tournament_id: string;
+            entry: string;
+            rank: number;
+            name: string;
+            points: number;
+            buchholz: number;
+            sonneborn_berger: number;
+            games: number;
+            wins: number;
+            byes: number;
+            withdrawn: boolean;
+        };
         StartGame: {
             /** @enum {unknown} */
             type: "start_game";
@@ -2766,6 +3090,10 @@ export interface components {
             items: components["schemas"]["TableSummary"][];
             next_offset: number | null;
         };
+        TableSeating: {
+            game_id: string;
+            entries: string[];
+        };
         /** @description The table's size, whether filling it starts the game, and its bots' pace in seconds. */
         TableSetup: {
             /** @default null */
@@ -2807,6 +3135,161 @@ export interface components {
             bot?: ("heuristic" | "random" | "search") | null;
             /** @description Default: null. */
             think?: components["schemas"]["Budget"] | null;
+        };
+        TournamentAudit: {
+            ok: boolean;
+            checks: components["schemas"]["CheckReport"][];
+        };
+        /** @description Called off at its start time with too few entries. */
+        TournamentCancelled: {
+            /** @enum {unknown} */
+            type: "tournament.cancelled";
+            reason: string;
+        };
+        TournamentCreated: {
+            /** @enum {unknown} */
+            type: "tournament.created";
+            tournament_id: string;
+            organiser: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            /** @enum {unknown} */
+            format: "arena" | "swiss";
+            seats: number;
+            options: Record<string, never>;
+            starts_at: string;
+            /** @default 0 */
+            rounds: number;
+            /** @default 0 */
+            minutes: number;
+            /** @default 64 */
+            max_entries: number;
+        };
+        TournamentCreatedAnswer: {
+            tournament_id: string;
+        };
+        TournamentFinished: {
+            /** @enum {unknown} */
+            type: "tournament.finished";
+            at: string;
+            standings: components["schemas"]["StandingRow"][];
+        };
+        /** @description A message whose `data` is a `TournamentNews` (JSON). */
+        TournamentLiveMessage: {
+            /** @description The `type` of its `data`. */
+            event: string;
+            data: components["schemas"]["TournamentNews"];
+            /** @description The event's version: resume with `Last-Event-ID`. */
+            id: string;
+        };
+        /**
+         * @description One event of a tournament's log, as its live stream sends it (`type`: the event's);
+         *         after a game's result (and at the finish) the standings then.
+         */
+        TournamentNews: {
+            type: string;
+            version: number;
+            event: components["schemas"]["TournamentCreated"] | components["schemas"]["EntryAdded"] | components["schemas"]["EntryWithdrew"] | components["schemas"]["TournamentStarted"] | components["schemas"]["RoundStarted"] | components["schemas"]["GameRecorded"] | components["schemas"]["RoundEnded"] | components["schemas"]["TournamentFinished"] | components["schemas"]["TournamentCancelled"];
+            /** @default null */
+            standings: components["schemas"]["StandingRow"][] | null;
+        };
+        /** @description One page; `next_offset` is null on the last. */
+        TournamentPage: {
+            items: components["schemas"]["TournamentRow"][];
+            next_offset: number | null;
+        };
+        /**
+         * @description A Swiss of `rounds` rounds, or an arena of `minutes` minutes (a fraction allowed), at
+         *         tables of `seats` seats of a kind with its `options` and a `clock` (a turn of 60 seconds
+         *         when none is given, for a kind with turns); it starts by itself `starts_in` seconds from
+         *         now, or when its organiser starts it.
+         */
+        TournamentRequest: {
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            /** @enum {unknown} */
+            format: "arena" | "swiss";
+            /** @description Default: null. */
+            rounds?: number | null;
+            /** @description Default: null. */
+            minutes?: number | null;
+            /** @description Default: 2. */
+            seats?: number;
+            options?: components["schemas"]["AnyOptions"];
+            /** @description Default: null. */
+            clock?: components["schemas"]["ClockOptions"] | null;
+            /** @description Default: 300. */
+            starts_in?: number;
+            /** @description Default: 64. */
+            max_entries?: number;
+        };
+        /** @description Tables opened together (a Swiss's round, an arena's pairing), the byes, whether over. */
+        TournamentRound: {
+            round: number;
+            tables: components["schemas"]["TournamentTable"][];
+            byes: string[];
+            bye_points: number;
+            over: boolean;
+        };
+        /** @description A tournament in the list: `entries` those still in, `round` the tables opened so far (a Swiss's round, an arena's pairings). */
+        TournamentRow: {
+            tournament_id: string;
+            organiser: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            /** @enum {string} */
+            format: "swiss" | "arena";
+            /** @enum {string} */
+            status: "new" | "upcoming" | "running" | "finished" | "cancelled";
+            seats: number;
+            rounds: number;
+            minutes: number;
+            entries: number;
+            round: number;
+            /** Format: date-time */
+            starts_at: string;
+            started_at?: string | null;
+            ends_at?: string | null;
+            finished_at?: string | null;
+        };
+        TournamentStarted: {
+            /** @enum {unknown} */
+            type: "tournament.started";
+            at: string;
+            /** @default null */
+            ends_at: string | null;
+        };
+        /** @description A table of a round: its game, its entries in seat order, and once its game finished each entry's result. */
+        TournamentTable: {
+            game_id: string;
+            entries: string[];
+            results?: components["schemas"]["Result"][] | null;
+        };
+        /** @description A tournament at a version of its log: `rounds` is a Swiss's count of rounds (0 in an arena), `round_tables` every round (or pairing) opened with its tables and results. */
+        TournamentView: {
+            tournament_id: string;
+            organiser: string;
+            /** @enum {string} */
+            kind: "cno" | "ecliptic" | "gnono" | "mad" | "onexeno";
+            /** @enum {string} */
+            format: "swiss" | "arena";
+            /** @enum {string} */
+            status: "new" | "upcoming" | "running" | "finished" | "cancelled";
+            seats: number;
+            rounds: number;
+            minutes: number;
+            max_entries: number;
+            options: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            starts_at: string;
+            started_at: string | null;
+            ends_at: string | null;
+            version: number;
+            entries: components["schemas"]["Entry"][];
+            standings: components["schemas"]["StandingRow"][];
+            round_tables: components["schemas"]["TournamentRound"][];
         };
         /** @description An event as one viewer may see it, and what it means to them in one sentence. */
         VersionedEvent: {
@@ -2997,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAccepted"];
                 };
             };
-            /** @description The request is malformed. `code`: malformed_json, invalid_command, invalid_query */
+            /** @description The request is malformed. `code`: malformed_json, body_incomplete, invalid_command, invalid_query */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3026,6 +3509,15 @@ export interface operations {
             };
             /** @description Not found. `code`: game_not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3821,7 +4313,7 @@ export interface operations {
                 ticket?: string | null;
             };
             header?: {
-                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` */
+                /** @description the id of the last notice received: `<tx_id>-<global_position>-<slot>` (anything else is `invalid_last_event_id`) */
                 "Last-Event-ID"?: string | null;
             };
             path?: never;
@@ -4483,6 +4975,805 @@ export interface operations {
             };
         };
     };
+    getTournamentAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentAudit"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTournaments: {
+        parameters: {
+            query?: {
+                /** @description upcoming, running, finished or cancelled */
+                status?: string;
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The kind, format (`rounds` for a Swiss, `minutes` for an arena), seats and options of its tables, their clock, and when it starts by itself. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentCreatedAnswer"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_kind, invalid_options, invalid_seats, invalid_tournament */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enterTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description `{}` for the caller's own entry; `bot` for a bot the organiser adds. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entry"];
+                };
+            };
+            /** @description The request is malformed. `code`: malformed_json, invalid_body, body_incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_organiser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: tournament_changed, tournament_started, tournament_over, tournament_full, already_entered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. `code`: body_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: the kind, options, name, handle or bot does not exist or is not valid. `code`: unknown_bot */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournamentStandings: {
+        parameters: {
+            query?: {
+                /** @description items per page */
+                limit?: number;
+                /** @description items to skip */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingsPage"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token, not_organiser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: tournament_changed, tournament_started, tournament_over, too_few_entries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: {
+                /** @description the version to read it at (none: the latest) */
+                at?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdrawFromTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentView"];
+                };
+            };
+            /** @description A seat token is needed. `code`: missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused: it does not fit the game (or the players) as it stands. `code`: tournament_changed, tournament_over, not_entered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: rate_limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    followTournament: {
+        parameters: {
+            query?: {
+                /** @description last version already seen */
+                after?: number;
+            };
+            header?: {
+                "Last-Event-ID"?: number | null;
+            };
+            path: {
+                /** @description the tournament's id (a UUID) */
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: tournament_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (or seat) for now; wait `Retry-After` seconds. `code`: too_many_streams */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window (per client, or per seat for commands). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window frees one. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed to answer. `code`: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Busy or unavailable for a moment; send it again (after `Retry-After` seconds). `code`: unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getLobby: {
         parameters: {
             query?: {
@@ -4553,7 +5844,7 @@ export interface operations {
             query?: {
                 /** @description only this game kind */
                 kind?: string | null;
-                /** @description open, playing or finished */
+                /** @description open, playing, finished or cancelled */
                 status?: string | null;
                 /** @description items per page */
                 limit?: number;

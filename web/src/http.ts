@@ -28,7 +28,7 @@ export class Refusal extends Error {
 }
 
 interface Call {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   token?: string | null;
   body?: unknown;
 }

@@ -11,6 +11,8 @@ import { ScoreboardPage } from "./pages/scoreboard";
 import { NotHere } from "./pages/missing";
 import { usePlayer } from "./player";
 import { TablePage } from "./pages/table";
+import { TourneyPage } from "./pages/tourney";
+import { TourneysPage } from "./pages/tourneys";
 import { Link, useRoute, type Route } from "./router";
 
 function Page({ route }: { route: Route }) {
@@ -19,6 +21,10 @@ function Page({ route }: { route: Route }) {
       return <Lobby />;
     case "data":
       return <DataPage />;
+    case "tourneys":
+      return <TourneysPage />;
+    case "tourney":
+      return <TourneyPage key={route.id} tournamentId={route.id} />;
     case "play":
       return <TablePage key={route.id} gameId={route.id} />;
     case "replay":
@@ -43,11 +49,16 @@ function App() {
         <Link href="/" class="site-header__name">
           Cardroom
         </Link>
-        {player ? (
-          <Link href={`/people/${encodeURIComponent(player.handle)}`} class="site-header__player" testId="header-player">
-            {player.handle}
+        <span class="site-header__links">
+          <Link href="/tourneys" class="site-header__player" testId="header-tourneys">
+            Tournaments
           </Link>
-        ) : null}
+          {player ? (
+            <Link href={`/people/${encodeURIComponent(player.handle)}`} class="site-header__player" testId="header-player">
+              {player.handle}
+            </Link>
+          ) : null}
+        </span>
       </nav>
       <PlayerNews here={route.page === "play" ? route.id : null} />
       <Page route={route} />

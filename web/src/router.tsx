@@ -1,6 +1,6 @@
 // Client-side routing over the pages the service answers with index.html: `/` (lobby),
 // `/play/{id}`, `/replay/{id}`, `/boards/{kind}`, `/people/{name}`, `/rules/{kind}`, `/data` (the
-// datasets). Links push history
+// datasets), `/tourneys` and `/tourneys/{id}` (the tournaments). Links push history
 // entries; the back button pops them.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -8,6 +8,8 @@ import { useEffect, useState } from "preact/hooks";
 export type Route =
   | { page: "lobby" }
   | { page: "data" }
+  | { page: "tourneys" }
+  | { page: "tourney"; id: string }
   | { page: "play"; id: string }
   | { page: "replay"; id: string }
   | { page: "board"; kind: string }
@@ -19,12 +21,14 @@ export function routeOf(path: string): Route {
   const [first, second, ...rest] = path.split("/").slice(1).map(decodeURIComponent);
   if (!first) return { page: "lobby" };
   if (first === "data" && !second) return { page: "data" };
+  if (first === "tourneys" && !second) return { page: "tourneys" };
   if (second && rest.length === 0) {
     if (first === "play") return { page: "play", id: second };
     if (first === "replay") return { page: "replay", id: second };
     if (first === "boards") return { page: "board", kind: second };
     if (first === "people") return { page: "person", name: second };
     if (first === "rules") return { page: "rules", kind: second };
+    if (first === "tourneys") return { page: "tourney", id: second };
   }
   return { page: "missing", path };
 }

@@ -1,5 +1,5 @@
 // The datasets (`/data`): every kind's finished games, a file per calendar month (UTC), with
-// its game count, size and SHA-256 once the month has ended, each a download link
+// its game count, size and SHA-256 (of the games so far for a month still going), each a download link
 // (`GET /datasets/{kind}/{YYYY-MM}.ndjson.gz`; the format is in docs/datasets.md).
 import { type Schemas } from "../http";
 import { titleOf, useKinds } from "../kinds";
@@ -9,7 +9,7 @@ import "./people.css";
 type Dataset = Schemas["DatasetMonth"];
 
 function size(bytes: number | null): string {
-  if (bytes === null) return "not fixed yet";
+  if (bytes === null) return "not built yet";
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -49,8 +49,11 @@ export function DataPage() {
                   <td>{titleOf(kinds, each.kind)}</td>
                   <td>{each.month}{each.ended ? "" : " (so far)"}</td>
                   <td class="ranking__number" data-field="games">{each.games}</td>
-                  <td class="ranking__number">{size(each.size)}</td>
-                  <td>{each.sha256 ? <code title={each.sha256}>{each.sha256.slice(0, 12)}…</code> : <span class="quiet">when the month ends</span>}</td>
+                  <td class="ranking__number">
+                    {size(each.size)}
+                    {!each.ended && each.file_games !== null ? <span class="quiet"> ({each.file_games} games)</span> : null}
+                  </td>
+                  <td>{each.sha256 ? <code title={each.sha256}>{each.sha256.slice(0, 12)}…</code> : <span class="quiet">once built</span>}</td>
                   <td>
                     <a href={each.url} download class="button button--quiet" data-testid="download">
                       download

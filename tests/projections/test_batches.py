@@ -1,0 +1,88 @@
+"""One runner applies each batch to several read models in one transaction, and a model that
+fails on an event holds back no other: it dead-letters that event alone."""
+
+import asyncio
+import random
+import uuid
+from collections.abc import Sequence
+
+import asyncpg
+import redis.asyncio as redis
+from httpx import AsyncClient
+
+from commands.log.store import StoredEvent
+from infra.reading import checkpoints
+from infra.reading.projection_runner import ProjectionRunner
+from infra.store.postgres_store import PostgresEventStore
+from tests.api.players import open_table, play
+from tests.projections.settle import last_position
+
+
+class Counter:
+    """Counts each event it is given, in a table of its own; refuses `refused` when given."""
+
+    def __init__(self, refused: str | None = None) -> None:
+        self.name = f"counter_{uuid.uuid4().hex[:8]}"
+        self.tables = (self.name,)
+        self.refused = refused
+
+    async def apply(self, connection: asyncpg.Connection, events: Sequence[StoredEvent]) -> None:
+        for event in events:
+            if event.event_id == self.refused:
+                raise ValueError(f"{self.name} refuses {event.event_id}")
+            await connection.execute(
+                f"INSERT INTO {self.name} (event_id, n) VALUES ($1, 1)"
+                f" ON CONFLICT (event_id) DO UPDATE SET n = {self.name}.n + 1",
+                event.event_id,
+            )
+
+    async def counted(self, pool: asyncpg.Pool) -> dict[str, int]:
+        return dict(await pool.fetch(f"SELECT event_id, n FROM {self.name}"))
+
+
+async def counters(pool: asyncpg.Pool, *models: Counter) -> None:
+    for model in models:
+        await pool.execute(f"CREATE TABLE {model.name} (event_id text PRIMARY KEY, n integer)")
+        await checkpoints.save(pool, model.name, await last_position(pool))
+
+
+async def test_a_model_failing_on_an_event_dead_letters_it_and_holds_back_no_other(
+    client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
+) -> None:
+    healthy, failing = Counter(), Counter()
+    await counters(pool, healthy, failing)
+    game_id, _ = await open_table(client, "mad", 2)
+    events = await PostgresEventStore(pool).read_stream(game_id)
+    failing.refused = events[-1].event_id
+    runner = ProjectionRunner(pool, redis_client, stream, [failing, healthy])
+    async with asyncio.timeout(30):  # another test's transaction may hold the horizon
+        while await runner.catch_up() < events[-1].position:
+            await asyncio.sleep(0.05)
+
+    ours = {event.event_id for event in events}
+    healthy_counts, failing_counts = await healthy.counted(pool), await failing.counted(pool)
+    assert ours <= healthy_counts.keys() and set(healthy_counts.values()) == {1}
+    assert ours - failing_counts.keys() == {events[-1].event_id}
+    assert set(failing_counts.values()) == {1}
+    dead = await redis_client.xrange(runner.dead_letters(failing))
+    assert [entry[b"event_id"].decode() for _, entry in dead] == [events[-1].event_id]
+    assert await redis_client.xlen(runner.dead_letters(healthy)) == 0
+    for model in (healthy, failing):
+        assert await checkpoints.load(pool, model.name) >= events[-1].position
+
+
+async def test_two_models_keep_up_from_one_reading_of_the_stream(
+    client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
+) -> None:
+    first, second = Counter(), Counter()
+    await counters(pool, first, second)
+    runner = ProjectionRunner(pool, redis_client, stream, [first, second], consumer="one")
+    await runner.attach()
+    game_id, tokens = await open_table(client, "mad", 2)
+    await play(client, game_id, tokens, random.Random(4), 12)
+    played = {event.event_id for event in await PostgresEventStore(pool).read_stream(game_id)}
+    async with asyncio.timeout(30):
+        while not played <= (await second.counted(pool)).keys():
+            await runner.step(block_ms=100)
+    assert await first.counted(pool) == await second.counted(pool)
+    assert set((await first.counted(pool)).values()) == {1}
