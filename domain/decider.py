@@ -6,9 +6,11 @@ and its `__init__.py` ends with ``rules = GameRules(...)``. The table lifecycle
 phases.
 """
 
+import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any, Final, Generic, Never, NoReturn, TypeVar
 
 import msgspec
@@ -153,3 +155,11 @@ AnyRules = GameRules[Any, Any, Any, Any, Any, Any]
 Rules = GameRules[OptionsT, CommandT, EventT, StateT, Any, Any]
 """Rules as the table composes them, `Rules[OptionsT, CommandT, EventT, StateT]`: typed in
 what a table holds and passes on, open in the views and cards it never looks into."""
+
+
+@cache
+def phases(rules: AnyRules) -> dict[str, type]:
+    """The game's state Structs by class name (its `evolve` returns their union): how a state
+    kept outside its Struct (a snapshot, a sandbox's opening) names its type."""
+    state = typing.get_type_hints(rules.evolve)["return"]
+    return {each.__name__: each for each in typing.get_args(state) or (state,)}

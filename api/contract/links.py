@@ -2,7 +2,8 @@
 one operation gives the parameters of the next, so that a client generator, a reader or a
 schema-driven tester can follow a whole game from its creation. A table opened gives its id
 to every operation on a game; a seat taken gives its game and token to the commands and the
-seat's own view; a challenge issued gives its id; a player registered, their handle.
+seat's own view; a challenge issued gives its id; a player registered, their handle; a
+sandbox forked gives its id and its token of every seat to its commands, view and hints.
 
 A token travels in the `Authorization` header, which OpenAPI describes as a security scheme
 rather than a parameter; the links name it as `header.Authorization`, the expression
@@ -14,7 +15,18 @@ GAME = {"game_id": "$response.body#/id"}
 SAME_GAME = {"game_id": "$request.path.game_id"}
 TOKEN = "Bearer {$response.body#/token}"
 SEAT = {**SAME_GAME, "header.Authorization": TOKEN}
-ON_A_GAME = ("getGame", "takeSeat", "listEvents", "getTable", "getReplay", "getLog", "getAudit")
+ON_A_GAME = (
+    "getGame",
+    "takeSeat",
+    "listEvents",
+    "getTable",
+    "getReplay",
+    "getLog",
+    "getAudit",
+    "forkGame",
+    "listForks",
+    "getHints",
+)
 LINKS: dict[str, dict[str, dict[str, str]]] = {
     "createGame": {operation: GAME for operation in ON_A_GAME},
     "takeSeat": {
@@ -33,6 +45,10 @@ LINKS: dict[str, dict[str, dict[str, str]]] = {
         for operation in ("getChallenge", "acceptChallenge", "declineChallenge", "cancelChallenge")
     },
     "registerPlayer": {"getPlayer": {"name": "$response.body#/handle"}},
+    "forkGame": {
+        operation: {"game_id": "$response.body#/id", "header.Authorization": TOKEN}
+        for operation in ("postCommand", "getGame", "getHints")
+    },
 }
 """By operation: the operations its success links to, with the parameters each takes."""
 

@@ -222,7 +222,7 @@ class GamesController(Controller):
 
     @get(
         "/{game_id:str}",
-        opt={CONTRACT: Described(VIEWER, answers=VIEWS)},
+        opt={CONTRACT: Described((*QUERY, *VIEWER), answers=VIEWS)},
         security=SEAT_TOKEN_OR_NONE,
         operation_id="getGame",
     )

@@ -12,7 +12,6 @@ the log stays the only truth, and a snapshot can always be thrown away.
 
 import hashlib
 import inspect
-import typing
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -22,7 +21,7 @@ import msgspec
 from commands.log.registry import GAMES, game_rules
 from commands.log.store import Snapshot
 from domain import table
-from domain.decider import AnyRules
+from domain.decider import AnyRules, phases
 from domain.table import AnyTable
 
 FORMAT = "1"
@@ -55,7 +54,7 @@ def schema(kind: str) -> str:
     """The fingerprint of the code that snapshots of this kind depend on."""
     rules = game_rules(kind)
     digest = hashlib.sha256(f"{FORMAT}:{kind}".encode())
-    for phase in _phases(rules).values():
+    for phase in phases(rules).values():
         schema_of = msgspec.json.schema(_table_of(rules, phase))
         digest.update(msgspec.json.encode(schema_of, order="sorted"))
     digest.update(inspect.getsource(table).encode())
@@ -69,22 +68,16 @@ def schema(kind: str) -> str:
 @cache
 def _decoder(kind: str, phase: str) -> msgspec.msgpack.Decoder[Any] | None:
     rules = game_rules(kind)
-    phases = _phases(rules)
-    if phase and phase not in phases:
+    known = phases(rules)
+    if phase and phase not in known:
         return None
-    return msgspec.msgpack.Decoder(_table_of(rules, phases[phase] if phase else None))
+    return msgspec.msgpack.Decoder(_table_of(rules, known[phase] if phase else None))
 
 
 def _table_of(rules: AnyRules, phase: type | None) -> Any:
     """The table type of a kind whose game is in `phase` (None: not started)."""
     generic: Any = table.Table
     return generic[rules.Options, phase]
-
-
-def _phases(rules: AnyRules) -> dict[str, type]:
-    """The game's state Structs by class name (its `evolve` returns their union)."""
-    state = typing.get_type_hints(rules.evolve)["return"]
-    return {each.__name__: each for each in typing.get_args(state) or (state,)}
 
 
 @cache

@@ -16,11 +16,11 @@ from typing import Any
 import msgspec
 
 from domain.chance import commitment
-from domain.decider import AnyRules, Context
+from domain.decider import AnyRules, Context, phases
 from domain.errors import require
 from domain.table.lifecycle import fold
 from domain.table.refusals import Refused
-from domain.table.sandbox import phases, seats_of
+from domain.table.sandbox import seats_of
 from domain.table.vocabulary import ForkTable, Sandbox, TableForked, game_of
 
 

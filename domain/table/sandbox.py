@@ -8,14 +8,12 @@ the caller names. They may hand seats to bots (`hand_seats`) and take them back.
 counts nowhere: its `table.game_finished` says `sandbox: true`, and no seat is any player's.
 """
 
-import typing
 from datetime import timedelta
-from functools import cache
 from typing import Any, Final
 
 import msgspec
 
-from domain.decider import EVERY_SEAT, AnyRules, Context
+from domain.decider import EVERY_SEAT, AnyRules, Context, phases
 from domain.errors import require
 from domain.table.clock import acting_seats
 from domain.table.refusals import Refused
@@ -32,13 +30,6 @@ from domain.table.vocabulary import (
 IDLE: Final = timedelta(days=7)
 """How long a sandbox waits for its next move: one idle longer has expired, refuses moves
 (`sandbox_expired`) and is listed no more (docs/study.md)."""
-
-
-@cache
-def phases(rules: AnyRules) -> dict[str, type]:
-    """The game's state Structs by class name (its `evolve` returns their union)."""
-    state = typing.get_type_hints(rules.evolve)["return"]
-    return {each.__name__: each for each in typing.get_args(state) or (state,)}
 
 
 def forked(rules: AnyRules, event: TableForked) -> AnyTable:

@@ -58,6 +58,17 @@ def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "sandbox.png", full_page=True)
 
+    other = 1 - seen["you"]
+    page.locator(f'[data-testid="see-seat-{other}"]').click()
+    expect(page.locator(f'[data-testid="see-seat-{other}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.screenshot(path=SCREENSHOTS / "sandbox-other-hand.png", full_page=True)
+    page.locator(f'[data-testid="see-seat-{seen["you"]}"]').click()
+    expect(page.locator(f'[data-testid="see-seat-{other}"]')).to_have_attribute(
+        "aria-pressed", "false"
+    )
+
     page.locator('[data-testid="bots-answer"]').click()
     expect(page.locator('[data-testid="every-seat"]')).to_be_enabled()
     handed = web_service.get(f"/games/{sandbox_id}", headers=bearer(token)).json()

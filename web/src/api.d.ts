@@ -4038,6 +4038,15 @@ export interface operations {
                     "application/json": components["schemas"]["TableView"];
                 };
             };
+            /** @description The request is malformed. `code`: invalid_query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The token (or stream ticket) holds no seat at this game, or is no player's. `code`: wrong_token */
             403: {
                 headers: {
@@ -6946,6 +6955,15 @@ export interface operations {
             };
             /** @description The request is malformed. `code`: invalid_query */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found. `code`: game_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -102,9 +102,32 @@ export function MySandboxes({ handle }: { handle: string }) {
   );
 }
 
-/** A sandbox's controls at its table: where it was forked from, who answers for the other
- * seats, and the search bot's hints for the seat shown. */
-export function SandboxPanel({ view, gameId, token }: { view: TableView; gameId: string; token: string | null }) {
+/** At a sandbox, the seat whose hand the table shows when it is not the seat to move's:
+ * that seat's view, asked for again at each version (null: the seat to move's, streamed). */
+export interface SeatShown {
+  seat: number | null;
+  view: TableView | null;
+  show: (seat: number | null) => void;
+}
+
+export function useSeatShown(gameId: string, token: string | null, view: TableView | null): SeatShown {
+  const [seat, show] = useState<number | null>(null);
+  const [seen, setSeen] = useState<TableView | null>(null);
+  const other = view !== null && view.every_seat && seat !== null && seat !== view.you;
+  useEffect(() => {
+    if (!other) return setSeen(null);
+    let wanted = true;
+    call<TableView>(`/games/${gameId}?seat=${seat}`, { token }).then((answer) => wanted && setSeen(answer), () => wanted && setSeen(null));
+    return () => {
+      wanted = false;
+    };
+  }, [other, seat, view?.version]);
+  return { seat, view: other ? seen : null, show };
+}
+
+/** A sandbox's controls at its table: where it was forked from, whose hand the table shows,
+ * who answers for the other seats, and the search bot's hints for the seat shown. */
+export function SandboxPanel({ view, gameId, token, seatShown }: { view: TableView; gameId: string; token: string | null; seatShown: SeatShown }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const source = view.sandbox;
   if (!source) return null;
@@ -125,6 +148,18 @@ export function SandboxPanel({ view, gameId, token }: { view: TableView; gameId:
         A sandbox of <Link href={`/replay/${source.source}?at=${source.at}`}>step {source.at} of its game</Link>: chance goes on from a seed of its own.
         {view.every_seat ? " You play every seat: the table shows the hand of the seat to move." : null}
       </p>
+      {view.every_seat ? (
+        <div class="study__switch" role="group" aria-label="whose hand the table shows">
+          {view.seats.map((seat, number) => {
+            const shown = (seatShown.view ?? view).you === number;
+            return (
+              <button type="button" key={number} class="button button--quiet" aria-pressed={shown} data-testid={`see-seat-${number}`} onClick={() => seatShown.show(number === view.you ? null : number)}>
+                {seat.name}'s hand
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
       {playing ? (
         <div class="study__switch" role="group" aria-label="who plays the other seats">
           <button type="button" class="button" aria-pressed={!botsAnswer} data-testid="every-seat" disabled={!botsAnswer} onClick={() => void hand()}>

@@ -17,7 +17,7 @@ import { TurnAlertToggle, useTurnAlert } from "../turnalert";
 import { Clock, GraceWarning } from "./clock";
 import { Rematch } from "./rematch";
 import { Series } from "./series";
-import { SandboxPanel } from "./study";
+import { SandboxPanel, useSeatShown } from "./study";
 import { HostControls } from "./hosting";
 import { TakeSeat } from "./seating";
 import { Waiting } from "./waiting";
@@ -26,6 +26,7 @@ import { LatestLine, TableLog, useLastMoveMark, useTurnSignal } from "./tablelog
 export function TablePage({ gameId }: { gameId: string }) {
   const [token, setToken] = useState(seatToken(gameId));
   const { view, problem, told, lastMove } = useGameStream(gameId, token);
+  const seatShown = useSeatShown(gameId, token, view);
   const kinds = useKinds();
   const felt = useRef<HTMLElement>(null);
   useLastMoveMark(felt, lastMove);
@@ -70,12 +71,12 @@ export function TablePage({ gameId }: { gameId: string }) {
       {away ? <BackToTable send={send} /> : null}
       {view.status === "open" ? <Waiting view={view} gameId={gameId} /> : null}
       {view.status === "open" || view.status === "new" ? <Seating view={view} gameId={gameId} seated={() => setToken(seatToken(gameId))} /> : null}
-      <SandboxPanel view={view} gameId={gameId} token={token} />
+      <SandboxPanel view={view} gameId={gameId} token={token} seatShown={seatShown} />
       <Refused sentence={refusal} />
       {view.status === "finished" ? <Standings view={view} gameId={gameId} token={token} /> : <LatestLine told={told} />}
       <div class="table-play">
         <section class="felt" ref={felt} tabIndex={-1} aria-label="the table">
-          <Board view={view} seat={view.you} legalMoves={moving ? [] : view.legal_moves} send={send} />
+          <Board view={seatShown.view ?? view} seat={(seatShown.view ?? view).you} legalMoves={moving ? [] : (seatShown.view ?? view).legal_moves} send={send} />
         </section>
         <TableLog told={told} />
       </div>
