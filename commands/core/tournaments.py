@@ -35,6 +35,11 @@ PASSED_OVER = frozenset({"game_recorded", "tournament_over", "nothing_due", "not
 """Refusals a director meets when another got there first, or nothing is due."""
 
 
+DECISIONS = 5
+"""How many times a player's or organiser's command is decided before it is refused as
+`tournament_changed`, each time against the tournament as another append left it."""
+
+
 class Tournaments:
     def __init__(self, handler: CommandHandler) -> None:
         self._handler = handler
@@ -180,19 +185,25 @@ class Tournaments:
         self, tournament_id: str, command: t.TournamentCommand, conflicts: bool = False
     ) -> t.Tournament:
         """Decide `command` against the tournament and append its events with the expected
-        version; a concurrent append makes the store refuse this one (`tournament_changed`,
-        or the conflict itself for a director, with `conflicts`)."""
+        version. A concurrent append makes the store refuse this one: a director's command
+        (`conflicts`) gives the conflict back at once; a player's or organiser's is decided
+        again against the tournament as it now stands, up to `DECISIONS` times, then refused
+        (`tournament_changed`)."""
 
         def decide(tournament: t.Tournament, now: datetime) -> Sequence[t.TournamentEvent]:
             if tournament.created is None and not isinstance(command, t.CreateTournament):
                 raise DomainError("tournament_not_found", f"there is no tournament {tournament_id}")
             return t.decide(tournament, command, now)
 
+        for _ in range(1 if conflicts else DECISIONS - 1):
+            try:
+                return await self._streams.decide(TOURNAMENTS, tournament_id, command, decide)
+            except ConcurrencyConflict:
+                if conflicts:
+                    raise
         try:
             return await self._streams.decide(TOURNAMENTS, tournament_id, command, decide)
         except ConcurrencyConflict:
-            if conflicts:
-                raise
             raise DomainError(
                 "tournament_changed", "the tournament changed meanwhile; send it again"
             ) from None

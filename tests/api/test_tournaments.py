@@ -35,7 +35,7 @@ async def tables(client: AsyncClient, shown: Any) -> dict[str, Any]:
 
 async def test_a_swiss_of_mad_for_six_runs_to_its_end_by_itself(client: AnyClient) -> None:
     token = await organiser(client, "swiss-ada")
-    clock = {"turn_seconds": 1}
+    clock = {"turn_seconds": 1, "grace_seconds": 0}  # the organiser never moves
     tournament_id = await swiss_of_bots(client, token, "mad", 5, 3, clock=clock)
     headers = bearer(token)
     started = ok(await client.post(f"/tournaments/{tournament_id}/start", headers=headers))
@@ -147,8 +147,8 @@ async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_called_off(
     client: AnyClient,
 ) -> None:
     token = await organiser(client, "timed-ada")
-    due = await swiss_of_bots(client, token, "mad", 2, 1, enter=False, starts_in=0)
-    lonely = await swiss_of_bots(client, token, "mad", 1, 1, enter=False, starts_in=0)
+    due = await swiss_of_bots(client, token, "mad", 2, 1, enter=False, starts_in=5)
+    lonely = await swiss_of_bots(client, token, "mad", 1, 1, enter=False, starts_in=5)
     assert (await finished(client, due))["status"] == "finished"
     assert (await finished(client, lonely))["status"] == "cancelled"
     await listed(client, lonely, "cancelled")

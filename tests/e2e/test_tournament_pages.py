@@ -43,6 +43,7 @@ def test_a_player_creates_enters_and_follows_a_swiss_to_its_end(
     form.locator('select[name="kind"]').select_option("mad")
     form.locator('input[name="length"]').fill("2")
     form.locator('input[name="turn"]').fill("1")
+    form.locator('input[name="grace"]').fill("0")  # the player lets the clock play for them
     screenshots_at_both_widths(page, "tourneys")
     assert serious_violations(page) == []
     form.locator('button[type="submit"]').click()

@@ -38,7 +38,7 @@ def swiss(http: httpx.Client, token: str) -> str:
         "format": "swiss",
         "rounds": ROUNDS,
         "options": {"bot_pace": 0},
-        "clock": {"turn_seconds": 1},
+        "clock": {"turn_seconds": 1, "grace_seconds": 0},
     }
     created = http.post("/tournaments", json=body, headers=bearer(token))
     assert created.status_code == 201, created.text

@@ -103,6 +103,7 @@ function CreateTournament({ kinds, player }: { kinds: KindInfo[]; player: Player
   const [length, setLength] = useState(3);
   const [seats, setSeats] = useState(2);
   const [turn, setTurn] = useState(60);
+  const [grace, setGrace] = useState(15);
   const [startsIn, setStartsIn] = useState(5);
   const [said, setSaid] = useState<string | null>(null);
   const create = async (event: Event): Promise<void> => {
@@ -114,7 +115,7 @@ function CreateTournament({ kinds, player }: { kinds: KindInfo[]; player: Player
       seats,
       starts_in: startsIn * 60,
       ...(format === "swiss" ? { rounds: length } : { minutes: length }),
-      ...(info?.clock_schema ? { clock: { turn_seconds: turn } } : {}),
+      ...(info?.clock_schema ? { clock: { turn_seconds: turn, grace_seconds: grace } } : {}),
     };
     try {
       const created = await call<Created>("/tournaments", { method: "POST", token: player.token, body });
@@ -144,6 +145,7 @@ function CreateTournament({ kinds, player }: { kinds: KindInfo[]; player: Player
       <Number name="length" label={format === "swiss" ? "rounds" : "minutes"} value={length} set={setLength} />
       <Number name="seats" label="seats a table" value={seats} set={setSeats} />
       <Number name="turn" label="seconds a turn" value={turn} set={setTurn} />
+      <Number name="grace" label="seconds of grace once a turn's time is out" value={grace} set={setGrace} />
       <Number name="starts-in" label="starts in (minutes)" value={startsIn} set={setStartsIn} />
       <button type="submit" class="button--main">
         Create
