@@ -11,6 +11,10 @@ import asyncpg
 log = logging.getLogger(__name__)
 Work = Callable[[asyncio.Event], Awaitable[None]]
 RESTART_DELAY = 1.0
+STOP_SECONDS = 5.0
+"""How long a stopping process waits for a work to finish what it is doing before it cancels
+it (a long catch-up or a director's sweep): every work goes on from the log when started
+again, as after a `kill -9`."""
 
 
 async def pause(stopping: asyncio.Event, seconds: float) -> bool:
@@ -38,9 +42,17 @@ async def supervise(name: str, work: Work, stopping: asyncio.Event) -> None:
 async def running(works: dict[str, Work]) -> AsyncIterator[asyncio.Event]:
     """Run every work in the background for the duration of the block."""
     stopping = asyncio.Event()
-    tasks = [asyncio.create_task(supervise(name, work, stopping)) for name, work in works.items()]
+    tasks = {
+        asyncio.create_task(supervise(name, work, stopping)): name for name, work in works.items()
+    }
     try:
         yield stopping
     finally:
         stopping.set()
+        _, late = await asyncio.wait(tasks, timeout=STOP_SECONDS)
+        for task in late:  # every work is safe to cut short: it goes on from the log
+            log.warning(
+                "worker %s did not stop within %.0f s; cancelled", tasks[task], STOP_SECONDS
+            )
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
