@@ -103,14 +103,7 @@ def search(
         return moves[0]
     game = _Game(rules, seats, _deadline(budget, clock))
     candidates = game.candidates(state, seat, moves, chance)
-    rounds: list[list[float]] = []
-    for _ in range(budget.iterations):
-        sample = game.sample(state, seat, chance)
-        seed = chance.below(SEED_SPAN).to_bytes(8, "big")
-        results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in candidates]
-        if game.stop():
-            break  # a round cut short by the clock would weigh its candidates unevenly
-        rounds.append(results)
+    rounds = _played(game, state, seat, candidates, chance, budget.iterations, [])
     return candidates[_best(rounds, len(candidates))]
 
 
@@ -140,18 +133,33 @@ def rank(
     rounds: list[list[float]] = []
     deadline = _deadline(budget, clock)
     game = _Game(rules, seats, lambda: bool(rounds) and deadline())
-    for _ in range(budget.iterations):
-        sample = game.sample(state, seat, chance)
-        seed = chance.below(SEED_SPAN).to_bytes(8, "big")
-        results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in moves]
-        if game.stop():
-            break  # a round cut short would weigh its moves unevenly
-        rounds.append(results)
+    _played(game, state, seat, moves, chance, budget.iterations, rounds)
     estimates = (
         Estimate(move, statistics.fmean(results[index] for results in rounds), len(rounds))
         for index, move in enumerate(moves)
     )
     return tuple(sorted(estimates, key=lambda estimate: -estimate.estimate))
+
+
+def _played(
+    game: "_Game",
+    state: Any,
+    seat: int,
+    moves: Sequence[Any],
+    chance: Chance,
+    iterations: int,
+    rounds: list[list[float]],
+) -> list[list[float]]:
+    """Up to `iterations` rounds appended to `rounds`, each every move played out on one
+    sample with common chance, until the game's clock stops it; `rounds`."""
+    for _ in range(iterations):
+        sample = game.sample(state, seat, chance)
+        seed = chance.below(SEED_SPAN).to_bytes(8, "big")
+        results = [game.result(sample, seat, move, Chance(seed, "playout")) for move in moves]
+        if game.stop():
+            break  # a round cut short by the clock would weigh its moves unevenly
+        rounds.append(results)
+    return rounds
 
 
 def _best(rounds: list[list[float]], width: int) -> int:
