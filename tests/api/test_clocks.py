@@ -22,6 +22,7 @@ TIMED_OUT = "table.seat_timed_out"
 WARNED = "table.seat_warned"
 ABSENT = "table.seat_marked_absent"
 PRESENT = "table.seat_marked_present"
+ABSENCE_TRIES = 3
 
 AnyClient = AsyncTestClient[Any]
 
@@ -135,7 +136,26 @@ async def test_a_deadline_that_passed_while_the_service_was_stopped_fires_after_
 
 
 async def test_an_absent_seat_says_it_is_back_over_http_with_its_token(client: AnyClient) -> None:
-    clock = {"turn_seconds": 1, "grace_seconds": 1}
+    back = {"type": "return_to_table"}
+    for _ in range(ABSENCE_TRIES):
+        game_id, token = await absent_seat(client)
+        path = f"/games/{game_id}/commands"
+        answered = await client.post(path, json=back, headers=bearer(token))
+        if answered.status_code == 200:
+            break
+        # Both seats were absent and the game played itself out before the poll saw it.
+        assert answered.json()["code"] == "game_over", answered.text
+    else:
+        raise AssertionError(f"no try of {ABSENCE_TRIES} saw seat 0 absent before the end")
+    after = await all_events(client, game_id)
+    assert {"type": PRESENT, "seat": 0} in [each["event"] for each in after]
+
+
+async def absent_seat(client: AnyClient) -> tuple[str, str]:
+    """A table of two people who never move, once seat 0 is marked absent (or the game is
+    over: once seat 1 is absent too, the table plays both seats at once and ends within a
+    moment), and seat 0's token; checks that a present seat is refused its return."""
+    clock = {"turn_seconds": 1, "grace_seconds": 2}
     game_id, token = await clocked_table(client, clock, bot=False)
     back = {"type": "return_to_table"}
     path = f"/games/{game_id}/commands"
@@ -146,9 +166,5 @@ async def test_an_absent_seat_says_it_is_back_over_http_with_its_token(client: A
     def absent(events: list[Any]) -> bool:
         return any(e["event"] == {"type": ABSENT, "seat": 0} for e in events) or finished(events)
 
-    events = await until(client, game_id, absent, GAME_SECONDS)
-    assert not finished(events), "ten cards a hand outlast three timeouts of each seat"
-    answered = await client.post(path, json=back, headers=bearer(token))
-    assert answered.status_code == 200, answered.text
-    after = await all_events(client, game_id)
-    assert {"type": PRESENT, "seat": 0} in [each["event"] for each in after]
+    await until(client, game_id, absent, GAME_SECONDS)
+    return game_id, token
