@@ -2,7 +2,7 @@
 log record written while it is served and by the 500 problem, so a report of one names the
 log records."""
 
-import uuid
+import secrets
 from contextvars import ContextVar
 
 from litestar.datastructures import MutableScopeHeaders
@@ -38,7 +38,9 @@ def remember_request_id(app: ASGIApp) -> ASGIApp:
 def request_id(scope: Scope) -> str:
     """The request's id, made on first asking."""
     state = scope.setdefault("state", {})
-    known: str = state.setdefault(_KEY, uuid.uuid4().hex)
+    known: str | None = state.get(_KEY)
+    if known is None:
+        known = state[_KEY] = secrets.token_hex(16)
     return known
 
 

@@ -95,11 +95,11 @@ def _name_by_route(request: Request[Any, Any, State]) -> None:
     tracing.rename(f"{request.method} {route}", route=route)
 
 
-def _traced_page(request: Request[Any, Any, State]) -> Response[bytes] | None:
+async def _traced_page(request: Request[Any, Any, State]) -> Response[bytes] | None:
     """Before a route: its span named (`_name_by_route`), then a browser's page if it asks
     for one (`api.routes.web.browser_page`)."""
     _name_by_route(request)
-    return browser_page(request)
+    return await browser_page(request)
 
 
 def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Litestar:

@@ -69,9 +69,10 @@ def _wants_page(request: Request[Any, Any, Any]) -> bool:
     return request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", "")
 
 
-def browser_page(request: Request[Any, Any, Any]) -> Response[bytes] | None:
+async def browser_page(request: Request[Any, Any, Any]) -> Response[bytes] | None:
     """Before the route: the client's page for a browser asking for one of `BROWSER_PAGES`,
-    else nothing (the route answers)."""
+    else nothing (the route answers). A coroutine, so that Litestar calls it on the event
+    loop rather than handing every request to a thread."""
     if request.scope.get("path_template") not in BROWSER_PAGES or not _wants_page(request):
         return None
     page = (SITE / "index.html").read_bytes()

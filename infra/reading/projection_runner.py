@@ -7,6 +7,11 @@ several consumers (or a rebuild) may run at once. Redis is transport, not truth:
 does not follow a checkpoint (the stream was lost, flushed or trimmed), the runner catches up
 straight from Postgres and re-attaches its group where the read models stand.
 
+Under load a runner works in fewer, larger batches: after a batch short of full it pauses
+`GATHER_SECONDS` before reading again, so the next batch holds what arrived meanwhile (one
+transaction for all of it, and a row that several events change written once). The first
+event after a quiet spell is applied at once.
+
 Failures are isolated per read model (`infra.reading.batches`): an event that a model still
 fails on after its tries goes to that model's dead-letter stream with its error (logged with
 its id, counted in `cardroom_dead_letters_total`), never silently dropped.
@@ -34,6 +39,8 @@ from infra.store.postgres_store import PostgresEventStore
 
 log = logging.getLogger(__name__)
 CATCH_UP_BATCH = 500
+GATHER_SECONDS = 0.02
+"""The pause after a batch short of full, in which the next batch gathers."""
 JANITOR_SECONDS = 1.0
 """How often a runner looks for entries left pending too long (rather than after each batch)."""
 Entry = tuple[bytes, dict[bytes, bytes]]
@@ -53,6 +60,7 @@ class ProjectionRunner:
         max_deliveries: int = 3,
         claim_idle_ms: int = 30_000,
         consumer: str | None = None,
+        gather: float = GATHER_SECONDS,
     ) -> None:
         self._pool = pool
         self._store = PostgresEventStore(pool)
@@ -63,6 +71,7 @@ class ProjectionRunner:
         self._batch = batch
         self._max_deliveries = max_deliveries
         self._claim_idle_ms = claim_idle_ms
+        self._gather = gather
         self._consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         for model in models:
             DEAD_LETTERS.labels(model.name)
@@ -77,7 +86,9 @@ class ProjectionRunner:
         tidied = time.monotonic()
         while not stopping.is_set():
             try:
-                await self.step(block_ms)
+                size = await self.step(block_ms)
+                if 0 < size < self._batch:
+                    await asyncio.sleep(self._gather)
                 if time.monotonic() - tidied >= JANITOR_SECONDS:
                     await self.janitor()
                     tidied = time.monotonic()
