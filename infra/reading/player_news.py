@@ -13,7 +13,8 @@ import msgspec
 from commands.log import codec
 from commands.log.store import EventStore, StoredEvent
 from domain import challenges, table, tournaments
-from infra.reading.read_models import Page, PostgresReadModel, _columns, _page, write
+from infra.reading.read_models import Page, PostgresReadModel, _columns, _page
+from infra.reading.writes import write
 from projections.player_news import (
     ChallengeRow,
     PlayerNews,

@@ -8,7 +8,7 @@ connection, in the transaction that saves the checkpoint.
 """
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any, Generic, TypeVar
@@ -18,22 +18,9 @@ import msgspec
 from msgspec import inspect
 
 from commands.log.store import EventStore, StoredEvent
-from projections import ratings
+from infra.reading.writes import write
 from projections.lobby import LobbyTable
-from projections.model import (
-    Append,
-    Change,
-    Changes,
-    Delete,
-    GameState,
-    Increment,
-    Projection,
-    Rate,
-    RowChange,
-    Upsert,
-    fold,
-    replay,
-)
+from projections.model import Changes, GameState, Projection, fold, replay
 from projections.ratings import PlayerRating, RatingChange, RatingRow
 from projections.sandboxes import SandboxRow
 from projections.scoreboards import PlayerGame, PlayerKind, ScoreboardRow
@@ -41,7 +28,6 @@ from projections.summaries import TableSummary
 
 S = TypeVar("S")
 R = TypeVar("R", bound=msgspec.Struct)
-Statement = tuple[str, tuple[Any, ...]]
 Page = tuple[list[R], int | None]
 """A page's rows, and the offset of the next page (None after the last)."""
 
@@ -92,68 +78,6 @@ class PostgresReadModel(Generic[S]):
             self._states[game_id] = state
         while len(self._states) > self._cache_size:
             self._states.popitem(last=False)
-
-
-async def write(connection: asyncpg.Connection, changes: Sequence[Change]) -> None:
-    for change in changes:
-        for row_change in await _rows(connection, change):
-            sql, args = statement(row_change)
-            await connection.execute(sql, *args)
-
-
-async def _rows(connection: asyncpg.Connection, change: Change) -> Sequence[RowChange]:
-    """The row changes a change makes: itself, or a game's ratings from the players'
-    ratings as they stand (read in the transaction that writes them)."""
-    if not isinstance(change, Rate):
-        return (change,)
-    rows = await connection.fetch(
-        "SELECT player, mu, sigma, played FROM ratings WHERE kind = $1 AND player = ANY($2)",
-        change.kind,
-        [player for team in change.teams for player in team],
-    )
-    before = {row["player"]: ratings.Rating(row["mu"], row["sigma"], row["played"]) for row in rows}
-    return ratings.rating_rows(change, before)
-
-
-def statement(change: RowChange) -> Statement:
-    """The SQL that makes one change."""
-    keys = ", ".join(change.key)
-    match change:
-        case Upsert(table, key, values):
-            columns, args = [*key, *values], (*key.values(), *map(_column, values.values()))
-            update = ", ".join(f"{column} = EXCLUDED.{column}" for column in values)
-            conflict = f"DO UPDATE SET {update}" if values else "DO NOTHING"
-            sql = (
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(len(args))})"
-                f" ON CONFLICT ({keys}) {conflict}"
-            )
-            return sql, args
-        case Increment(table, key, amounts):
-            columns, args = [*key, *amounts], (*key.values(), *amounts.values())
-            update = ", ".join(f"{column} = r.{column} + EXCLUDED.{column}" for column in amounts)
-            sql = (
-                f"INSERT INTO {table} AS r ({', '.join(columns)})"
-                f" VALUES ({_placeholders(len(args))}) ON CONFLICT ({keys}) DO UPDATE SET {update}"
-            )
-            return sql, args
-        case Append(table, key, column, value):
-            sql = f"UPDATE {table} SET {column} = array_append({column}, $1) WHERE {_where(key, 2)}"
-            return sql, (value, *key.values())
-        case Delete(table, key):
-            return f"DELETE FROM {table} WHERE {_where(key, 1)}", tuple(key.values())
-
-
-def _column(value: Any) -> Any:
-    """A value as asyncpg writes it: a mapping as its JSON text (asyncpg's jsonb takes text)."""
-    return msgspec.json.encode(value).decode() if isinstance(value, Mapping) else value
-
-
-def _placeholders(count: int) -> str:
-    return ", ".join(f"${number}" for number in range(1, count + 1))
-
-
-def _where(key: Any, first: int) -> str:
-    return " AND ".join(f"{column} = ${first + n}" for n, column in enumerate(key))
 
 
 async def lobby(pool: asyncpg.Pool, kind: str | None, limit: int, offset: int) -> Page[LobbyTable]:

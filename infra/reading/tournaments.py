@@ -10,7 +10,8 @@ import asyncpg
 from commands.log import codec
 from commands.log.store import EventStore, StoredEvent
 from domain import tournaments as t
-from infra.reading.read_models import Page, _columns, _page, write
+from infra.reading.read_models import Page, _columns, _page
+from infra.reading.writes import write
 from projections.tournaments import StandingsRow, TournamentRow, Tournaments
 
 

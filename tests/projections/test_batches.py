@@ -41,9 +41,12 @@ class Counter:
 
 
 async def counters(pool: asyncpg.Pool, *models: Counter) -> None:
+    """The models' tables, each model's checkpoint at the same position of the log (other
+    tests append meanwhile)."""
+    position = await last_position(pool)
     for model in models:
         await pool.execute(f"CREATE TABLE {model.name} (event_id text PRIMARY KEY, n integer)")
-        await checkpoints.save(pool, model.name, await last_position(pool))
+        await checkpoints.save(pool, model.name, position)
 
 
 async def test_a_model_failing_on_an_event_dead_letters_it_and_holds_back_no_other(
