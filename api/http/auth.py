@@ -45,6 +45,8 @@ SEAT_TOKEN: list[SecurityRequirement] = [{SEAT_SCHEME: []}]
 SEAT_TOKEN_OR_NONE: list[SecurityRequirement] = [*SEAT_TOKEN, {}]
 PLAYER_TOKEN: list[SecurityRequirement] = [{PLAYER_SCHEME: []}]
 PLAYER_TOKEN_OR_NONE: list[SecurityRequirement] = [*PLAYER_TOKEN, {}]
+PLAYER_OR_SEAT_TOKEN_OR_NONE: list[SecurityRequirement] = [*PLAYER_TOKEN, *SEAT_TOKEN, {}]
+"""A seat taken as a player, as a bot seated by the host's seat token, or as a free name."""
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:

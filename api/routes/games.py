@@ -8,7 +8,7 @@ from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
 from api.http.auth import (
-    PLAYER_TOKEN_OR_NONE,
+    PLAYER_OR_SEAT_TOKEN_OR_NONE,
     SEAT,
     SEAT_TOKEN,
     SEAT_TOKEN_OR_NONE,
@@ -154,7 +154,7 @@ class GamesController(Controller):
     @post(
         "/{game_id:str}/seats",
         opt={RATE_LIMIT: "seats", CONTRACT: TAKE_SEAT},
-        security=PLAYER_TOKEN_OR_NONE,
+        security=PLAYER_OR_SEAT_TOKEN_OR_NONE,
         dependencies=payload_of(TakeSeatRequest),
         operation_id="takeSeat",
     )

@@ -28,7 +28,7 @@ SEAT = {SEAT_SCHEME: []}
 TICKET = {TICKET_SCHEME: []}
 PLAYER = {PLAYER_SCHEME: []}
 SECURITY = {
-    ("post", "/games/{game_id}/seats"): [PLAYER, {}],
+    ("post", "/games/{game_id}/seats"): [PLAYER, SEAT, {}],
     ("post", "/games/{game_id}/forks"): [PLAYER, {}],
     ("post", "/quickplay"): [PLAYER, {}],
     ("post", "/games/{game_id}/commands"): [SEAT],

@@ -206,7 +206,7 @@ export interface paths {
          *     gets one nobody at the table has. A table that starts when full (`start_when_full`)
          *     starts with the seat that fills it.
          *
-         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them.
+         *     With a player's token (`Authorization: Bearer <player token>`) it acts as them. With a seat's token it is what that seat sees; without, a spectator's.
          */
         post: operations["takeSeat"];
         delete?: never;
