@@ -6,8 +6,10 @@ Five checks, each reported with what it verified or why it fails:
 2. ``replay``: its events fold, version after version, into a tournament each command of
    the director could have produced (every round seats each entry still in once, at a
    table or on a bye);
-3. ``seats``: every game recorded seats the entries of its table, in order;
-4. ``results``: every game's recorded places are those its own log finished with;
+3. ``seats``: every game recorded seats the entries of its table, in order (a table that
+   ended unplayed, cancelled or expired before it filled, those it seated so far);
+4. ``results``: every game's recorded places are those its own log finished with (none
+   for a table that ended unplayed);
 5. ``standings``: the standings recomputed from the games' own standings (and the byes)
    equal the recorded ones, their points summing to what the results give.
 """
@@ -31,6 +33,8 @@ class GameLog(msgspec.Struct, frozen=True):
 
     seats: tuple[table.SeatTaken, ...]
     standings: tuple[t.GameStanding, ...] | None
+    unplayed: bool = False
+    """Whether it ended before its game (cancelled or expired): no standings, seats so far."""
 
 
 class TournamentAudit(msgspec.Struct, frozen=True):
@@ -74,6 +78,7 @@ async def game_log(read: Read, kind: str, game_id: str) -> GameLog:
     """A game's seats and standings, read from its own log."""
     taken: list[table.SeatTaken] = []
     finished: tuple[t.GameStanding, ...] | None = None
+    unplayed = False
     for stored in await read(game_id):
         if stored.type not in table.TABLE_TAGS:
             continue
@@ -82,7 +87,9 @@ async def game_log(read: Read, kind: str, game_id: str) -> GameLog:
             taken.append(event)
         elif isinstance(event, table.GameFinished):
             finished = tuple(t.GameStanding(s.seat, s.score, s.place) for s in event.standings)
-    return GameLog(tuple(taken), finished)
+        elif isinstance(event, table.TableCancelled | table.TableExpired):
+            finished, unplayed = (), True
+    return GameLog(tuple(taken), finished, unplayed)
 
 
 def hash_chain(stored: Sequence[StoredEvent]) -> Outcome:
@@ -120,8 +127,11 @@ def seats(tournament: t.Tournament, games: dict[str, GameLog]) -> Outcome:
     for seating in _seatings(tournament):
         if seating.game_id not in games:
             continue
-        sat = [(s.player, s.bot, s.name) for s in games[seating.game_id].seats]
+        game = games[seating.game_id]
+        sat = [(s.player, s.bot, s.name) for s in game.seats]
         meant = [(entries[e].player, entries[e].bot, entries[e].name) for e in seating.entries]
+        if game.unplayed:  # it ended before the last of its entries sat
+            meant = meant[: len(sat)]
         if sat != meant:
             outcome.fail(None, f"game {seating.game_id} seats others than its table's entries")
     return outcome

@@ -134,11 +134,12 @@ class Tournaments:
     async def _finished_games(
         self, tournament: t.Tournament
     ) -> list[tuple[str, tuple[t.GameStanding, ...]]]:
-        """The games of tables playing that finished, with their standings as logged."""
+        """The games of tables playing that finished, with their standings as logged; a
+        table that ended unplayed (`UNPLAYED`) with none, so that its round goes on."""
         finished = []
         for seating in tournament.playing:
             game = (await self._handler.games.latest(seating.game_id)).table
-            if game.status == "finished":
+            if game.status == "finished" or game.status in UNPLAYED:
                 self._opened.discard(seating.game_id)
                 standings = tuple(t.GameStanding(s.seat, s.score, s.place) for s in game.standings)
                 finished.append((seating.game_id, standings))
@@ -154,13 +155,11 @@ class Tournaments:
                 continue
             key = table_key(tournament_id, seating.game_id)
             await self._handler.create(created.kind, options, key, seating.game_id)
+            if (await self._handler.games.latest(seating.game_id)).table.status in UNPLAYED:
+                continue  # recorded with no result (`_finished_games`)
             for seat, name in enumerate(seating.entries):
-                entry = entries[name]
-                if entry.bot is None:
-                    command = table.TakeSeat(entry.name, player=entry.player)
-                else:
-                    command = table.TakeSeat(entry.name, bot=entry.bot, by=table.HOST)
-                await self._handler.take_seat(seating.game_id, command, f"{key} seat {seat}")
+                command = entry_seat(entries[name])
+                await self._handler.take_seat(seating.game_id, command, seat_key(key, seat))
             self._opened.add(seating.game_id)
 
     async def _entry(self, tournament_id: str, command: t.Enter) -> t.Entry:
@@ -209,6 +208,11 @@ class Tournaments:
             ) from None
 
 
+UNPLAYED = frozenset({"cancelled", "expired"})
+"""How a tournament's table ends without a game: its host cancelled it, or it expired, before
+it filled (a director stopped between its seats for longer than an open table waits)."""
+
+
 def table_options(created: t.TournamentCreated) -> dict[str, Any]:
     """The options a tournament's tables are opened with: its own, its seats, and the start
     as the last seat is taken."""
@@ -218,3 +222,15 @@ def table_options(created: t.TournamentCreated) -> dict[str, Any]:
 def table_key(tournament_id: str, game_id: str) -> str:
     """The idempotency key a tournament's table is created under (its seats add theirs)."""
     return f"tournament {tournament_id} table {game_id}"
+
+
+def seat_key(table_key: str, seat: int) -> str:
+    """The idempotency key of the seat a tournament's table gives its entry."""
+    return f"{table_key} seat {seat}"
+
+
+def entry_seat(entry: t.Entry) -> table.TakeSeat:
+    """The seat an entry takes at its table: a player's, or a bot seated by the host."""
+    if entry.bot is None:
+        return table.TakeSeat(entry.name, player=entry.player)
+    return table.TakeSeat(entry.name, bot=entry.bot, by=table.HOST)

@@ -14,12 +14,20 @@ import pytest
 from commands.audit import tournament as audits
 from commands.audit.tournament import audit_tournament, game_log
 from commands.core.assembly import Core, assemble
+from commands.core.envelope import Envelope
 from commands.core.streams import TOURNAMENTS
-from commands.core.tournaments import Tournaments, table_key, table_options
+from commands.core.tournaments import (
+    Tournaments,
+    entry_seat,
+    seat_key,
+    table_key,
+    table_options,
+)
 from commands.workers import watching
 from commands.workers.bots import BotWorker
 from commands.workers.clocks import ClockWorker
 from commands.workers.director import Director
+from domain import table
 from domain import tournaments as t
 from domain.errors import DomainError
 from infra.store.memory_store import MemoryEventStore
@@ -164,3 +172,32 @@ async def test_a_round_a_stopped_process_recorded_and_half_opened_is_played_by_a
         tournament = await finished(core.tournaments, tournament_id)
     assert len(tournament.results) == 9
     assert (await audit_tournament(store.read_stream, tournament_id)).ok
+
+
+async def test_a_table_cancelled_before_it_filled_is_recorded_without_result_and_play_goes_on() -> (
+    None
+):
+    store = MemoryEventStore()
+    stopped = assemble(store)
+    tournament_id = await swiss_of_six(stopped.tournaments)
+    start = t.Start("ada")  # recorded through the core alone: no table opened
+    await stopped.handler.streams.decide(
+        TOURNAMENTS, tournament_id, start, lambda state, now: t.decide(state, start, now)
+    )
+    half = await stopped.tournaments.tournament(tournament_id)
+    assert half.created is not None
+    first = half.rounds[0].tables[0]
+    key = table_key(tournament_id, first.game_id)
+    await stopped.handler.create("mad", table_options(half.created), key, first.game_id)
+    (host,) = [entry for entry in half.entries if entry.entry == first.entries[0]]
+    await stopped.handler.take_seat(first.game_id, entry_seat(host), seat_key(key, 0))
+    await stopped.handler.execute(Envelope(first.game_id, 0, table.CancelTable()))
+    ids = [tournament_id]
+    async with process(store, ids) as core:
+        tournament = await finished(core.tournaments, tournament_id)
+    assert tournament.results[first.game_id].results == ()
+    assert len(tournament.results) == 9 and tournament.ended_rounds == 3
+    given = sum(r.points for game in tournament.results.values() for r in game.results)
+    assert sum(row.points for row in tournament.standings) == given == 8 * 2
+    audit = await audit_tournament(store.read_stream, tournament_id)
+    assert audit.ok, audit.checks
