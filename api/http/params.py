@@ -31,6 +31,15 @@ IdempotencyKey = Annotated[
     ),
 ]
 
+LastEventVersion = Annotated[
+    int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
+]
+"""The version a stream's client saw last, as `EventSource` sends it on reconnecting."""
+SeenVersion = Annotated[
+    int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
+]
+"""The version a stream's client saw last, for clients that cannot send headers."""
+
 Limit = Annotated[int, QueryParameter(ge=1, le=200, description="items per page")]
 Offset = Annotated[int, QueryParameter(ge=0, le=MAX_OFFSET, description="items to skip")]
 Kind = Annotated[str | None, QueryParameter(description="only this game kind")]

@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal
 
 from litestar import Request, get, post
 from litestar.datastructures import State
-from litestar.params import HeaderParameter, QueryParameter
+from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent
 
 from api.http.auth import (
@@ -18,7 +18,7 @@ from api.http.auth import (
 from api.http.core import HandlerDependency
 from api.http.described import CONTRACT, QUERY, VIEWER, Described, Examples, StreamMessage
 from api.http.examples import first_table, lobby_page, of_a_table, sse
-from api.http.params import MAX_VERSION, GameId, Kind, Limit, known_kind
+from api.http.params import GameId, Kind, LastEventVersion, Limit, SeenVersion, known_kind
 from api.live.direct_streams import DirectStream, Writer
 from api.live.feeds import GameFeed
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
@@ -117,12 +117,8 @@ async def live(
     request: Request[Any, Any, Any],
     game_id: GameId,
     handler: HandlerDependency,
-    last_event_id: Annotated[
-        int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
-    ] = None,
-    after: Annotated[
-        int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
-    ] = 0,
+    last_event_id: LastEventVersion = None,
+    after: SeenVersion = 0,
     ticket: Ticket = None,
     include: Include = None,
     until: Until = "end",

@@ -5,17 +5,16 @@ on any node. A tournament's log is short: the stream reads it whole each time th
 its stream moved (the bus, which hears every process), or at the hub's poll, and ends once
 the tournament is over."""
 
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 from litestar import Request, get
-from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.http.core import HandlerDependency, TournamentsDependency
 from api.http.described import CONTRACT, QUERY, Described, StreamMessage
 from api.http.examples import sse
-from api.http.params import MAX_VERSION
+from api.http.params import LastEventVersion, SeenVersion
 from api.http.tournament_bodies import TournamentId, TournamentNews, checked_tournament_id
 from api.live.direct_streams import DirectStream, Writer
 from api.live.hub import LiveHub, client_address, counted, refuse_while_closing
@@ -99,12 +98,8 @@ async def tournament_live(
     tournament_id: TournamentId,
     handler: HandlerDependency,
     tournaments: TournamentsDependency,
-    last_event_id: Annotated[
-        int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=MAX_VERSION)
-    ] = None,
-    after: Annotated[
-        int, QueryParameter(ge=0, le=MAX_VERSION, description="last version already seen")
-    ] = 0,
+    last_event_id: LastEventVersion = None,
+    after: SeenVersion = 0,
 ) -> ServerSentEvent:
     """Server-Sent Events of a tournament: entries, withdrawals, the start, each round's
     tables (each entry's game and seat), each game's result with the standings then, each

@@ -6,6 +6,7 @@ directors at once; every step is recorded once and the audit passes."""
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import timedelta
 from itertools import combinations
 
@@ -154,7 +155,19 @@ async def test_a_tournament_refuses_what_its_state_does_not_allow() -> None:
     assert refusal.value.code == "tournament_not_found"
 
 
-async def test_a_round_a_stopped_process_recorded_and_half_opened_is_played_by_another() -> None:
+@dataclass(frozen=True)
+class HalfOpened:
+    """A Swiss of six a stopped process started and whose first table it created, no more."""
+
+    store: MemoryEventStore
+    stopped: Core
+    tournament_id: str
+    tournament: t.Tournament
+    first: t.TableSeating
+    key: str
+
+
+async def half_opened() -> HalfOpened:
     store = MemoryEventStore()
     stopped = assemble(store)
     tournament_id = await swiss_of_six(stopped.tournaments)
@@ -167,37 +180,34 @@ async def test_a_round_a_stopped_process_recorded_and_half_opened_is_played_by_a
     first = half.rounds[0].tables[0]
     key = table_key(tournament_id, first.game_id)
     await stopped.handler.create("mad", table_options(half.created), key, first.game_id)
-    ids = [tournament_id]
-    async with process(store, ids) as core:
-        tournament = await finished(core.tournaments, tournament_id)
+    return HalfOpened(store, stopped, tournament_id, half, first, key)
+
+
+async def played_by_another(half: HalfOpened) -> t.Tournament:
+    """The tournament once another process, started on the same store, finished it."""
+    async with process(half.store, [half.tournament_id]) as core:
+        return await finished(core.tournaments, half.tournament_id)
+
+
+async def test_a_round_a_stopped_process_recorded_and_half_opened_is_played_by_another() -> None:
+    half = await half_opened()
+    tournament = await played_by_another(half)
     assert len(tournament.results) == 9
-    assert (await audit_tournament(store.read_stream, tournament_id)).ok
+    assert (await audit_tournament(half.store.read_stream, half.tournament_id)).ok
 
 
 async def test_a_table_cancelled_before_it_filled_is_recorded_without_result_and_play_goes_on() -> (
     None
 ):
-    store = MemoryEventStore()
-    stopped = assemble(store)
-    tournament_id = await swiss_of_six(stopped.tournaments)
-    start = t.Start("ada")  # recorded through the core alone: no table opened
-    await stopped.handler.streams.decide(
-        TOURNAMENTS, tournament_id, start, lambda state, now: t.decide(state, start, now)
-    )
-    half = await stopped.tournaments.tournament(tournament_id)
-    assert half.created is not None
-    first = half.rounds[0].tables[0]
-    key = table_key(tournament_id, first.game_id)
-    await stopped.handler.create("mad", table_options(half.created), key, first.game_id)
-    (host,) = [entry for entry in half.entries if entry.entry == first.entries[0]]
-    await stopped.handler.take_seat(first.game_id, entry_seat(host), seat_key(key, 0))
-    await stopped.handler.execute(Envelope(first.game_id, 0, table.CancelTable()))
-    ids = [tournament_id]
-    async with process(store, ids) as core:
-        tournament = await finished(core.tournaments, tournament_id)
-    assert tournament.results[first.game_id].results == ()
+    half = await half_opened()
+    game_id = half.first.game_id
+    (host,) = [entry for entry in half.tournament.entries if entry.entry == half.first.entries[0]]
+    await half.stopped.handler.take_seat(game_id, entry_seat(host), seat_key(half.key, 0))
+    await half.stopped.handler.execute(Envelope(game_id, 0, table.CancelTable()))
+    tournament = await played_by_another(half)
+    assert tournament.results[game_id].results == ()
     assert len(tournament.results) == 9 and tournament.ended_rounds == 3
     given = sum(r.points for game in tournament.results.values() for r in game.results)
     assert sum(row.points for row in tournament.standings) == given == 8 * 2
-    audit = await audit_tournament(store.read_stream, tournament_id)
+    audit = await audit_tournament(half.store.read_stream, half.tournament_id)
     assert audit.ok, audit.checks
