@@ -9,7 +9,7 @@ service act through the command handler, never over HTTP, so they are never limi
 The counting is the `limits` package's (the core of Flask-Limiter and SlowAPI): a sliding
 window counter, constant memory per key, in this process's memory. So each API node counts
 on its own, and the limits keep working while Redis is down. The limits themselves are the
-settings' (`CARDROOM_RATE_LIMIT_*`, see `infra.process.settings`).
+settings' (`CARDROOM_RATE_LIMIT_*`, see `infra.process.rate_limit_settings`).
 """
 
 import hashlib
@@ -26,7 +26,7 @@ from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from infra.process.settings import RateLimits
+from infra.process.rate_limit_settings import RateLimits
 
 RATE_LIMIT = "rate_limit"
 """The route `opt` key naming the limit the route is under."""

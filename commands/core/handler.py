@@ -36,8 +36,8 @@ from commands.core import sandboxes
 from commands.core.envelope import Applied, Envelope, command_key
 from commands.core.games import GameRepository
 from commands.core.loaded import LoadedGame, token_hash
+from commands.core.recorded import recorded_before, replayed
 from commands.core.streams import Streams, utc_now
-from commands.log import codec
 from commands.log.registry import game_rules
 from commands.log.store import (
     NOTHING_BESIDE,
@@ -45,7 +45,6 @@ from commands.log.store import (
     EventStore,
     GameStreams,
     NewGame,
-    RecordedCommand,
     SeatToken,
     SideRecords,
     TransientConflict,
@@ -119,7 +118,7 @@ class CommandHandler:
             game_id = str(uuid.uuid5(_IDS, command_id) if command_id else uuid.uuid4())
         created = table.CreateTable(kind, options, rematch_of=rematch_of or msgspec.UNSET)
         envelope = Envelope(game_id, None, created, command_id)
-        if done := await self._recorded_before(envelope):
+        if done := await recorded_before(self._store, envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
         secret = secrets.token_bytes(32)
         game = LoadedGame(game_id, rules, secret, table.AnyTable())
@@ -131,7 +130,7 @@ class CommandHandler:
             async with self.games.lock(game_id):
                 return await self._apply(self._store, game, envelope, record_game)
         except ConcurrencyConflict:
-            done = await self._recorded_before(envelope)
+            done = await recorded_before(self._store, envelope)
             if done is None:
                 raise DomainError("conflict", "a game with this id exists already") from None
             return Applied(game_id, done.first_version, done.last_version, replayed=True)
@@ -144,7 +143,7 @@ class CommandHandler:
         source = await sandboxes.source_at(self.games, source_id, at, by)
         game_id = str(uuid.uuid5(_IDS, f"fork {command_id}") if command_id else uuid.uuid4())
         envelope = Envelope(game_id, None, source.command, command_id)
-        if done := await self._recorded_before(envelope):
+        if done := await recorded_before(self._store, envelope):
             return Applied(game_id, done.first_version, done.last_version, replayed=True), None
         secret, token = secrets.token_bytes(32), secrets.token_urlsafe(32)
         game = LoadedGame(game_id, source.rules, secret, table.AnyTable())
@@ -236,27 +235,9 @@ class CommandHandler:
         envelope = choose(game)
         if envelope is None:
             return None
-        if done := await self._recorded_before(envelope, streams):
-            return await self._replayed(streams, game, done)
+        if done := await recorded_before(streams, envelope):
+            return await replayed(streams, game, done)
         return await self._apply(streams, game, envelope, side_records)
-
-    async def _recorded_before(
-        self, envelope: Envelope, streams: GameStreams | None = None
-    ) -> RecordedCommand | None:
-        """What the envelope's idempotency key produced before, if it was used; refused when
-        it came with another request."""
-        if envelope.command_id is None:
-            return None
-        key = command_key(envelope, envelope.command_id)
-        done = await (streams or self._store).recorded_command(
-            envelope.game_id, key.scope, key.command_id
-        )
-        if done is not None and done.fingerprint != key.fingerprint:
-            raise DomainError(
-                "idempotency_key_reused",
-                f"the idempotency key {key.command_id!r} was used for another request",
-            )
-        return done
 
     async def _apply(
         self,
@@ -287,14 +268,6 @@ class CommandHandler:
         applied = replace(applied, game=produced)
         self.streams.tell(applied)
         return applied
-
-    async def _replayed(
-        self, streams: GameStreams, game: LoadedGame, done: RecordedCommand
-    ) -> Applied:
-        first, last = done.first_version, done.last_version
-        stored = await streams.read_stream(game.game_id, first - 1, last - first + 1)
-        events = tuple(codec.decode_events(game.rules.kind, stored))
-        return Applied(game.game_id, first, last, events, replayed=True)
 
 
 def _nothing_beside(events: Sequence[Any]) -> SideRecords:

@@ -20,6 +20,13 @@ from infra.process.pool_sizes import (
     POOL_RELAY,
     PoolSizes,
 )
+from infra.process.rate_limit_settings import (
+    RATE_LIMIT_COMMANDS,
+    RATE_LIMIT_GAMES,
+    RATE_LIMIT_PLAYERS,
+    RATE_LIMIT_SEATS,
+    RateLimits,
+)
 from infra.process.tracing import TRACES_ENDPOINT
 from infra.process.variables import (
     Variable,
@@ -28,7 +35,6 @@ from infra.process.variables import (
     read_count,
     read_origins,
     read_pause,
-    read_rate,
     read_seconds,
     read_url,
 )
@@ -143,32 +149,6 @@ STATEMENT_TIMEOUT = Variable(
     "later)",
     read_seconds,
 )
-RATE_LIMIT_GAMES = Variable(
-    "CARDROOM_RATE_LIMIT_GAMES",
-    "600/minute",
-    "tables one client address may open (`POST /games`, rematches) and challenges it may issue, "
-    "in the `limits` notation",
-    read_rate,
-)
-RATE_LIMIT_SEATS = Variable(
-    "CARDROOM_RATE_LIMIT_SEATS",
-    "2400/minute",
-    "seats one client address may take (`POST /games/{id}/seats`, quick play) and answers it "
-    "may give to challenges",
-    read_rate,
-)
-RATE_LIMIT_PLAYERS = Variable(
-    "CARDROOM_RATE_LIMIT_PLAYERS",
-    "60/minute",
-    "players one client address may register (`POST /players`)",
-    read_rate,
-)
-RATE_LIMIT_COMMANDS = Variable(
-    "CARDROOM_RATE_LIMIT_COMMANDS",
-    "6000/minute",
-    "commands one seat token may send (`POST /games/{id}/commands`)",
-    read_rate,
-)
 WORKER_PORT: Variable[tuple[str, int] | None] = Variable(
     "CARDROOM_WORKER_PORT",
     None,
@@ -226,16 +206,6 @@ class StreamCaps:
 
 
 @dataclass(frozen=True, slots=True)
-class RateLimits:
-    """Each limit in the `limits` notation, e.g. `300/minute` or `10/second`."""
-
-    games: str = RATE_LIMIT_GAMES.default
-    seats: str = RATE_LIMIT_SEATS.default
-    players: str = RATE_LIMIT_PLAYERS.default
-    commands: str = RATE_LIMIT_COMMANDS.default
-
-
-@dataclass(frozen=True, slots=True)
 class Settings:
     """What a process is configured with; `database_url` and `redis_url` None mean embedded
     servers (`infra.process.servers`). Tests build one directly and tweak it with `replace`."""
@@ -289,12 +259,7 @@ class Settings:
                 POOL_BOTS.read(env),
                 POOL_DIRECTOR.read(env),
             ),
-            rate_limits=RateLimits(
-                games=RATE_LIMIT_GAMES.read(env),
-                seats=RATE_LIMIT_SEATS.read(env),
-                players=RATE_LIMIT_PLAYERS.read(env),
-                commands=RATE_LIMIT_COMMANDS.read(env),
-            ),
+            rate_limits=RateLimits.read(env),
             worker_port=WORKER_PORT.read(env),
             log_format=LOG_FORMAT.read(env),
             traces_endpoint=TRACES_ENDPOINT.read(env),

@@ -11,7 +11,8 @@ from litestar.testing import AsyncTestClient
 from api.contract.serving import DOCS_SCRIPT_PATH
 from api.http.cors import ALLOWED_HEADERS, DOWNLOAD_HEADERS, EXPOSED_HEADERS
 from api.main.app import create_app
-from infra.process.settings import LOCAL_ORIGINS, RateLimits, Settings
+from infra.process.rate_limit_settings import RateLimits
+from infra.process.settings import LOCAL_ORIGINS, Settings
 
 ASSET = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["']([^"']+)["']""")
 

@@ -9,12 +9,8 @@ import pytest
 from infra.process import configuration
 from infra.process.database import Timeouts
 from infra.process.pool_sizes import PoolSizes
-from infra.process.settings import (
-    VARIABLES,
-    RateLimits,
-    Settings,
-    StreamCaps,
-)
+from infra.process.rate_limit_settings import RateLimits
+from infra.process.settings import VARIABLES, Settings, StreamCaps
 from infra.process.variables import SettingsError
 from tests.compose import roles_of, services
 
