@@ -60,7 +60,6 @@ class ProjectionRunner:
         max_deliveries: int = 3,
         claim_idle_ms: int = 30_000,
         consumer: str | None = None,
-        gather: float = GATHER_SECONDS,
     ) -> None:
         self._pool = pool
         self._store = PostgresEventStore(pool)
@@ -71,7 +70,6 @@ class ProjectionRunner:
         self._batch = batch
         self._max_deliveries = max_deliveries
         self._claim_idle_ms = claim_idle_ms
-        self._gather = gather
         self._consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         for model in models:
             DEAD_LETTERS.labels(model.name)
@@ -88,7 +86,7 @@ class ProjectionRunner:
             try:
                 size = await self.step(block_ms)
                 if 0 < size < self._batch:
-                    await asyncio.sleep(self._gather)
+                    await asyncio.sleep(GATHER_SECONDS)
                 if time.monotonic() - tidied >= JANITOR_SECONDS:
                     await self.janitor()
                     tidied = time.monotonic()
