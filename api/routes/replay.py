@@ -18,7 +18,7 @@ from api.http.params import MAX_VERSION, GameId
 from commands.audit.kept import Audits
 from commands.audit.report import AuditReport
 from commands.log import codec, published, replay
-from commands.log.store import StoredEvent
+from commands.log.store import LogRow
 from domain import table
 from domain.errors import require
 
@@ -38,11 +38,11 @@ class AuditThread:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="audit")
 
     async def report(
-        self, game_id: str, rows: Sequence[StoredEvent], source: Sequence[StoredEvent] = ()
+        self, game_id: str, rows: Sequence[LogRow], source_id: str, source: Sequence[LogRow]
     ) -> AuditReport:
         loop = asyncio.get_running_loop()
         audit = self._audits.report
-        return await loop.run_in_executor(self._thread, audit, game_id, rows, source)
+        return await loop.run_in_executor(self._thread, audit, game_id, rows, source_id, source)
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
@@ -134,11 +134,12 @@ async def game_log(
 async def game_audit(game_id: GameId, handler: HandlerDependency, state: State) -> AuditReport:
     """The five checks of a finished game's log; `first_failure` names what fails first.
     A sandbox's has a sixth, `source_link`: its opening's link is its source's chain."""
-    stored = await handler.games.stored_events(game_id, 0)
-    forked = published.forked_from(stored)
-    source = [] if forked is None else await handler.games.stored_events(forked.source, 0)
+    logged = await handler.games.logged_events(game_id)
+    forked = published.forked_from(logged)
+    source_id = "" if forked is None else forked.source
+    source = await handler.games.logged_events(source_id) if source_id else []
     audits: AuditThread = state.audits
-    return await audits.report(game_id, stored, source)
+    return await audits.report(game_id, logged, source_id, source)
 
 
 REPLAY_ROUTES = [replay_view, game_log, game_audit]

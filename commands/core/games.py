@@ -20,7 +20,7 @@ from commands.core.bus import News
 from commands.core.loaded import LoadedGame, token_hash
 from commands.log import snapshots
 from commands.log.registry import game_rules
-from commands.log.store import EventStore, GameStreams, Snapshot, StoredEvent
+from commands.log.store import EventStore, GameStreams, LogRow, Snapshot, StoredEvent
 from domain import table
 from domain.decider import AnyRules
 from domain.errors import DomainError
@@ -98,6 +98,10 @@ class GameRepository:
         self, game_id: str, after_version: int, limit: int | None = None
     ) -> list[StoredEvent]:
         return await self._store.read_stream(game_id, after_version, limit)
+
+    async def logged_events(self, game_id: str) -> list[LogRow]:
+        """The game's whole log as its audit reads it."""
+        return await self._store.read_log(game_id)
 
     async def snapshot(self, game_id: str) -> Snapshot:
         """A snapshot of the game at its latest version."""

@@ -12,7 +12,7 @@ from typing import Any, Literal
 import msgspec
 
 from commands.log import codec
-from commands.log.store import StoredEvent
+from commands.log.store import LogRow, StoredEvent
 from domain import table
 from domain.errors import DomainError, Refusal, require
 
@@ -45,16 +45,19 @@ class GameLog(msgspec.Struct, frozen=True):
 
 
 def record(row: StoredEvent) -> LogRecord:
-    return LogRecord(
-        game_id=row.stream_id,
-        version=row.version,
-        type=row.type,
-        data=msgspec.Raw(row.data.encode()),
-        metadata=msgspec.json.decode(row.metadata),
-        event_id=row.event_id,
-        recorded_at=row.recorded_at.isoformat(),
-        schema_version=row.schema_version,
-    )
+    return _record(row.stream_id, row, row.event_id, row.recorded_at.isoformat())
+
+
+def audited(game_id: str, row: LogRow) -> LogRecord:
+    """A row read for an audit as its record, without the event id and time (which the
+    audit does not read)."""
+    return _record(game_id, row, "", "")
+
+
+def _record(game_id: str, row: StoredEvent | LogRow, event_id: str, at: str) -> LogRecord:
+    data, metadata = msgspec.Raw(row.data.encode()), msgspec.json.decode(row.metadata)
+    version, schema = row.version, row.schema_version
+    return LogRecord(game_id, version, row.type, data, metadata, event_id, at, schema)
 
 
 def published(game_id: str, rows: Sequence[StoredEvent]) -> list[LogRecord]:
@@ -63,7 +66,7 @@ def published(game_id: str, rows: Sequence[StoredEvent]) -> list[LogRecord]:
     return [record(row) for row in rows]
 
 
-def require_published(game_id: str, rows: Sequence[StoredEvent]) -> None:
+def require_published(game_id: str, rows: Sequence[StoredEvent] | Sequence[LogRow]) -> None:
     """Refuse a game's rows while they are no published log: no game, or its seed is not
     revealed yet (the game is not over)."""
     if not rows:

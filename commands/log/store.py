@@ -10,7 +10,7 @@ suite, tests/infra/test_store_contract.py.
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import msgspec
 
@@ -22,6 +22,17 @@ class NewEvent(msgspec.Struct, frozen=True):
     metadata: str
     schema_version: int = 1
     """The schema version of the event's type that `data` is written in."""
+
+
+class LogRow(NamedTuple):
+    """What an audit reads of a stored event, and all it reads: its version, type, schema
+    version, data and metadata as stored (no positions, ids or times to decode)."""
+
+    version: int
+    type: str
+    schema_version: int
+    data: str
+    metadata: str
 
 
 class NewGame(msgspec.Struct, frozen=True):
@@ -139,6 +150,10 @@ class GameStreams(Protocol):
         self, stream_id: str, after_version: int = 0, limit: int | None = None
     ) -> list[StoredEvent]:
         """A stream's events after a version, in version order, at most `limit` of them."""
+        ...
+
+    async def read_log(self, stream_id: str) -> list[LogRow]:
+        """A whole stream as its audit reads it, in version order."""
         ...
 
     async def append(

@@ -24,6 +24,7 @@ from commands.log.store import (
     NOTHING_BESIDE,
     CommandKey,
     ConcurrencyConflict,
+    LogRow,
     NewEvent,
     NewGame,
     PlayerToken,
@@ -62,6 +63,12 @@ class MemoryEventStore:
         stream = self._streams.get(stream_id, [])
         after = [self._joined(event) for event in stream if event.version > after_version]
         return after if limit is None else after[:limit]
+
+    async def read_log(self, stream_id: str) -> list[LogRow]:
+        return [
+            LogRow(e.version, e.type, e.schema_version, e.data, e.metadata)
+            for e in self._streams.get(stream_id, [])
+        ]
 
     async def append(
         self,

@@ -10,6 +10,7 @@ import asyncpg
 from commands.log.store import (
     NOTHING_BESIDE,
     ConcurrencyConflict,
+    LogRow,
     NewEvent,
     Position,
     RecordedCommand,
@@ -119,6 +120,14 @@ class PostgresEventStore:
             limit,
         )
         return [StoredEvent(*row) for row in rows]
+
+    async def read_log(self, stream_id: str) -> list[LogRow]:
+        rows = await self._pool.fetch(
+            "SELECT version, type, schema_version, data::text, metadata::text FROM events"
+            " WHERE stream_id = $1 ORDER BY version",
+            stream_id,
+        )
+        return [LogRow(*row) for row in rows]
 
     async def read_streams(self, stream_ids: Sequence[str]) -> list[StoredEvent]:
         """The events of several streams in one query, stream after stream as asked, each in

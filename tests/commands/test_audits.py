@@ -2,7 +2,6 @@
 before, and any change to what the audit reads, metadata included, is audited afresh."""
 
 from collections.abc import Callable
-from datetime import datetime
 
 import msgspec
 import pytest
@@ -12,7 +11,7 @@ from commands.audit.kept import Audits
 from commands.audit.report import AuditReport, audit
 from commands.log import codec
 from commands.log.published import LogRecord
-from commands.log.store import StoredEvent
+from commands.log.store import LogRow
 from domain.errors import DomainError
 from tests.commands.tamper import (
     changed_card,
@@ -26,22 +25,17 @@ from tests.commands.tamper import (
 Change = Callable[[list[LogRecord]], list[LogRecord]]
 
 
-def stored(records: list[LogRecord]) -> list[StoredEvent]:
-    """Records as the event store returns them."""
+def stored(records: list[LogRecord]) -> list[LogRow]:
+    """Records as the event store reads them for an audit."""
     return [
-        StoredEvent(
-            global_position=position,
-            tx_id=1,
-            stream_id=each.game_id,
-            version=each.version,
-            event_id=each.event_id,
-            type=each.type,
-            schema_version=each.schema_version,
-            data=bytes(each.data).decode(),
-            metadata=codec.encode(each.metadata).decode(),
-            recorded_at=datetime.fromisoformat(each.recorded_at),
+        LogRow(
+            each.version,
+            each.type,
+            each.schema_version,
+            bytes(each.data).decode(),
+            codec.encode(each.metadata).decode(),
         )
-        for position, each in enumerate(records, start=1)
+        for each in records
     ]
 
 

@@ -13,6 +13,7 @@ from commands.log.store import (
     CommandKey,
     ConcurrencyConflict,
     EventStore,
+    LogRow,
     NewEvent,
     NewGame,
     PlayerToken,
@@ -73,6 +74,18 @@ async def test_each_event_keeps_its_schema_version(store: EventStore) -> None:
     old, new = new_events(2)
     await store.append(game, 0, [old, msgspec.structs.replace(new, schema_version=2)])
     assert [row.schema_version for row in await store.read_stream(game)] == [1, 2]
+
+
+async def test_a_stream_reads_as_its_log_with_what_an_audit_reads(store: EventStore) -> None:
+    game = stream()
+    first, second = new_events(2)
+    await store.append(game, 0, [msgspec.structs.replace(first, metadata='{"seat": 1}')])
+    await store.append(game, 1, [msgspec.structs.replace(second, schema_version=2)])
+    assert await store.read_log(game) == [
+        LogRow(1, "test.happened", 1, '{"n": 0, "label": "x"}', '{"seat": 1}'),
+        LogRow(2, "test.happened", 2, '{"n": 1, "label": "x"}', "{}"),
+    ]
+    assert await store.read_log(stream()) == []
 
 
 async def test_a_stale_expected_version_is_a_conflict_and_appends_nothing(
