@@ -7,7 +7,7 @@ state; `view` and `redact` are how a table leaves the server.
 
 from collections.abc import Iterable
 from datetime import datetime
-from functools import reduce
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import msgspec
@@ -185,9 +185,13 @@ def decision_context(
 ) -> Context:
     """The context a command is decided in at this table: its chance comes from the secret
     mixed with the seats' entropy, labelled by the version it is decided at (`domain.chance`)."""
-    return Context(
-        seat, now, chance(effective_seed(secret, table.entropies), table.version), secret
-    )
+    return Context(seat, now, chance(_seeded(secret, table.entropies), table.version), secret)
+
+
+@lru_cache(maxsize=1024)
+def _seeded(secret: bytes, entropies: tuple[str, ...]) -> bytes:
+    """The effective seed of a game, the same for every command once its seats are taken."""
+    return effective_seed(secret, entropies)
 
 
 def fold(
@@ -196,8 +200,10 @@ def fold(
     table: Table[OptionsT, StateT] | None = None,
 ) -> Table[OptionsT, StateT]:
     """The table after `events`, starting from `table` (or from nothing)."""
-    start: Table[OptionsT, StateT] = table or Table()
-    return reduce(lambda state, event: evolve(rules, state, event), events, start)
+    state: Table[OptionsT, StateT] = table or Table()
+    for event in events:
+        state = evolve(rules, state, event)
+    return state
 
 
 def created_options(
