@@ -1,17 +1,19 @@
 """The relay: one leader tails the event store in commit order and publishes to Redis.
 
 Leadership is a Postgres advisory lock held on a dedicated connection, so any number of
-relays may run and exactly one publishes. The checkpoint is saved in Postgres once the relay
-has caught up, and at least every `SAVE_SECONDS` while it has not; a relay that restarts
+relays may run and exactly one publishes. The checkpoint is saved in Postgres at most every
+`SAVE_SECONDS`, and within `SAVE_SECONDS` of the last publication; a relay that restarts
 before saving publishes those events again, and Redis refuses the repeated ids, so nothing
 is lost or doubled.
 
 The relay does not poll while the log is quiet: the process of every append notifies the
 channel `APPENDED` once it has committed, with the newest transaction id (Postgres
-LISTEN/NOTIFY, from any process; `infra.store.append_notices`), which wakes the relay at once. A
-commit the horizon still hides (an older transaction is running) is read again after
-`RETRY_SECONDS`, then twice as long each time, until the relay has passed it;
-`idle_seconds` is only the fallback should a notification be lost.
+LISTEN/NOTIFY, from any process; `infra.store.append_notices`), which wakes the relay at once.
+A batch shorter than a full one read everything committed when it was read, so the relay
+reads again only when told of a commit since (or when the batch was full). A commit the
+horizon still hides (an older transaction is running) is read again after `RETRY_SECONDS`,
+then twice as long each time, until the relay has passed it; `idle_seconds` is only the
+fallback should a notification be lost.
 
 The relay's metrics are recorded by the process that relays, and served by its port (or by
 `serve` when it runs the relay): `cardroom_relay_leader` (1 while this process leads),
@@ -22,6 +24,7 @@ and losing the leadership are logged.
 
 import asyncio
 import logging
+import math
 import time
 from typing import Any
 
@@ -84,13 +87,14 @@ class Relay:
                 await leader.add_listener(APPENDED, self._wake)
                 self.position = self._saved = await checkpoints.load(self._pool, CHECKPOINT)
                 while not stopping.is_set():
-                    if await self.publish_batch():
+                    published = await self.publish_batch()
+                    if published:
                         self._retry = RETRY_SECONDS
-                        if time.monotonic() - self._saved_at >= SAVE_SECONDS:
-                            await self.save()
-                    else:
+                    if self._saving_in() <= 0:
                         await self.save()
-                        await self._sleep(stopping, self._pause())
+                    if published < self._batch:
+                        await self._sleep(stopping, min(self._pause(), self._saving_in()))
+                await self.save()
             finally:
                 self._step_down(stopping)
                 await leader.remove_listener(APPENDED, self._wake)
@@ -136,6 +140,12 @@ class Relay:
         if self.position != self._saved:
             await checkpoints.save(self._pool, CHECKPOINT, self.position)
             self._saved, self._saved_at = self.position, time.monotonic()
+
+    def _saving_in(self) -> float:
+        """Seconds until the position published to is due to be saved (inf: it is saved)."""
+        if self.position == self._saved:
+            return math.inf
+        return self._saved_at + SAVE_SECONDS - time.monotonic()
 
     def _wake(self, connection: Any, pid: int, channel: str, payload: str) -> None:
         self._notified = max(self._notified, int(payload))
