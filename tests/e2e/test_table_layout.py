@@ -2,7 +2,8 @@
 laptop's (1280x800): the board is drawn at its own size (never scaled), no text a person
 reads at the table is under 12 px or cut short, every control a person taps is at least
 44x44 px, both when a move is offered and once a card is chosen, and opening the rules leaves
-the board's box as it was."""
+the board's box as it was. On a phone, a card chosen from the hand's dock brings the places it
+may go above the dock."""
 
 import contextlib
 import time
@@ -127,6 +128,36 @@ def test_the_table_reads_and_taps_at_full_size_and_the_rules_open_over_it(
 
     the_rules_open_over_the_board(page, SCREENSHOTS / f"layout-{kind}-{size}-rules.png")
     assert serious_violations(page) == []
+
+
+CHOSEN_PLACE = """() => {
+  const place = document.querySelector(".mad__target").getBoundingClientRect();
+  return { top: place.top, bottom: place.bottom,
+           dock: document.querySelector(".dock").getBoundingClientRect().top };
+}"""
+
+
+def test_a_card_chosen_on_a_phone_brings_the_places_it_may_go_above_the_hand(
+    page: Any, web_service: httpx.Client
+) -> None:
+    """The hand's dock stays at the bottom of a phone's screen, over the lower part of the
+    table: a card chosen from it (the page scrolled down to the hand) brings the Core to the
+    top of the screen, the places the card may go in view above the dock."""
+    page.set_viewport_size(SIZES["phone"])
+    seat_against_bots(page, str(web_service.base_url).rstrip("/"), "mad", 2, {}, "heuristic", "0")
+    wait_for_a_move(page)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.locator(f"{HAND['mad']} {ACTIONS}").first.click()
+    expect(page.locator(".mad__target").first).to_be_attached()
+    deadline = time.monotonic() + 5
+    while True:  # the scroll is smooth: wait until it has stopped
+        shown = page.evaluate(CHOSEN_PLACE)
+        if (shown["top"] >= 0 and shown["bottom"] <= shown["dock"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    page.screenshot(path=SCREENSHOTS / "layout-mad-phone-placing.png")
+    assert shown["top"] >= 0, f"the first place is above the screen: {shown}"
+    assert shown["bottom"] <= shown["dock"], f"the hand's dock covers the first place: {shown}"
 
 
 def wait_for_a_move(page: Any) -> None:

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
-import { Card, Target, type CardColour } from "./parts";
+import { Card, Target, useShownWhen, type CardColour } from "./parts";
 import { commandWords } from "./words";
 import "./cno.css";
 
@@ -398,6 +398,7 @@ function TableMoves({ moves, go }: { moves: Move[]; go: (move: Move) => void }) 
 export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
   const [sending, setSending] = useState(false);
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const piles = useShownWhen<HTMLDivElement>(chosen !== null);
   const go = (move: Move): void => {
     setSending(true);
     setChosen(null);
@@ -423,7 +424,9 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"cno">) {
       <ol class="cno__opponents">
         {game.seats.map((_, index) => (index === seat ? null : <Opponent game={game} seat={index} name={names[index] ?? ""} />))}
       </ol>
-      <Piles game={game} names={names} targets={targets} go={go} />
+      <div ref={piles}>
+        <Piles game={game} names={names} targets={targets} go={go} />
+      </div>
       <div class="dock">
         <Status game={game} seat={seat} names={names} moves={legalMoves} finished={view.status === "finished"} />
         {chosen && targets.length ? <Prompt chosen={chosen} targets={targets} go={go} /> : null}

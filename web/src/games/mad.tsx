@@ -5,7 +5,7 @@
 // number of cards it would pick up; pointing at it marks those cards in the Core.
 import { useState } from "preact/hooks";
 import type { BoardProps, CommandOf, GameOf } from "./board";
-import { Card, Pile, useRovingGrid, type CardColour } from "./parts";
+import { Card, Pile, useRovingGrid, useShownWhen, type CardColour } from "./parts";
 import { commandWords } from "./words";
 import "./mad.css";
 
@@ -340,6 +340,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
   const [sending, setSending] = useState(false);
   const [chosen, setChosen] = useState<MadCard | null>(null);
   const [pointed, setPointed] = useState<number | null>(null);
+  const centre = useShownWhen<HTMLDivElement>(chosen !== null);
   const go = (move: Move): void => {
     setSending(true);
     setChosen(null);
@@ -372,7 +373,7 @@ export function Board({ view, seat, legalMoves, send }: BoardProps<"mad">) {
         )}
       </ol>
 
-      <div class="mad__centre">
+      <div class="mad__centre" ref={centre}>
         <Core spaces={spaces} targets={targets} pointed={pointed} point={setPointed} place={go} />
         <div class="mad__side">
           <span class={`mad__phase mad__phase--${game.phase}`}>{PHASE_WORDS[game.phase]}</span>

@@ -13,10 +13,12 @@
 // - `Target`: an empty place to click for the second step of a move (`action` required).
 // - `useRovingGrid`: arrow keys move the focus between the cells of a grid, which is one tab
 //   stop (a roving tabindex); each cell's focusable element spreads `cell(index)`.
+// - `useShownWhen`: on a narrow screen, the element it refers to scrolls to the top of the
+//   screen when `shown` turns true (the board a chosen card goes to, above the hand's dock).
 // - `StandingsTable`: a finished game's standings by place (`data-testid="standings"`, the
 //   table the browser tests read), the viewer's own row marked.
-import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import type { ComponentChildren, RefObject } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 import "./parts.css";
 import type { TableView } from "../http";
 
@@ -158,4 +160,20 @@ export function StandingsTable({ view }: { view: TableView }) {
       </tbody>
     </table>
   );
+}
+
+/** Narrow screens: those where the hand's dock covers the lower part of the table. */
+const NARROW = "(max-width: 40rem)";
+
+/** On a narrow screen the hand's dock (sticky at the bottom) covers the lower part of the
+ * table, so once a card is chosen the board it goes to is scrolled to the top of the screen,
+ * its targets above the dock. */
+export function useShownWhen<T extends HTMLElement>(shown: boolean): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!shown || !ref.current || !window.matchMedia(NARROW).matches) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    ref.current.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, [shown]);
+  return ref;
 }
