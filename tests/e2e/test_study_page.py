@@ -1,6 +1,7 @@
 """Studying a game in the browser: "try from here" on a finished game's replay opens a
 sandbox, whose table links back to the step, lets bots answer and shows the search bot's
-hints; the replay then lists the sandbox among the forks of the game."""
+hints; the replay then lists the sandbox among the forks of the game. A step of the replay
+shows the hints for the seat to act then."""
 
 from typing import Any
 
@@ -91,3 +92,32 @@ def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
     page.set_viewport_size(LAPTOP)
     page.screenshot(path=SCREENSHOTS / "replay-forks.png", full_page=True)
     assert serious_violations(page) == []
+
+
+def test_a_replay_step_shows_the_hints_for_the_seat_to_act_then(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    game_id = finished_game_of_bots(web_service)
+    at = a_step_in_play(web_service, game_id)
+    then = web_service.get(f"/games/{game_id}/replay", params={"at": at}).json()
+    seat = then["game"]["turn"]  # a MAD game: the seat whose turn it was
+    ranked = web_service.get(
+        f"/games/{game_id}/hints", params={"seat": seat, "at": at, "milliseconds": 50}
+    ).json()["moves"]
+    assert ranked, "the seat to act has moves to rank"
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base}/replay/{game_id}?at={at}")
+    expect(page.locator('[data-testid="replay-version"]')).to_have_text(str(at))
+    asked = page.locator('[data-testid="show-hints"]')
+    expect(asked).to_have_text(f"show hints for {then['seats'][seat]['name']}")
+    asked.click()
+    hints = page.locator('[data-testid="hints"]')
+    expect(hints).to_have_attribute("data-moves", str(len(ranked)))
+    expect(hints.locator("li")).to_have_count(min(10, len(ranked)))
+    assert serious_violations(page) == []
+    page.screenshot(path=SCREENSHOTS / "replay-hints.png", full_page=True)
+
+    page.locator('[data-testid="step-forward"]').click()  # another step: asked for anew
+    expect(page.locator('[data-testid="replay-version"]')).not_to_have_text(str(at))
+    expect(page.locator('[data-testid="hints"]')).to_have_count(0)

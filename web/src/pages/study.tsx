@@ -1,6 +1,7 @@
 // Studying a game (docs/study.md): on a finished game's replay, "try from here" forks it at
-// the step shown into a sandbox (`POST /games/{id}/forks`) and "forks of this game" lists
-// those opened; at a sandbox's table, the one who forked it plays every seat with one token,
+// the step shown into a sandbox (`POST /games/{id}/forks`), the search bot's hints rank the
+// moves of the seat to act at that step, and "forks of this game" lists the sandboxes opened;
+// at a sandbox's table, the one who forked it plays every seat with one token,
 // may let bots answer for the other seats, asks the search bot for hints and goes back to
 // the step it was forked at; a player's own page lists the sandboxes they forked.
 import { useEffect, useState } from "preact/hooks";
@@ -10,6 +11,7 @@ import { currentPlayer } from "../player";
 import { Refused } from "../refused";
 import { Link, navigate } from "../router";
 import { keepSeatToken } from "../seats";
+import { seatToAct } from "../turn";
 import "./study.css";
 
 type SandboxOpened = Schemas["SandboxOpened"];
@@ -21,14 +23,16 @@ const HINT_MILLISECONDS = 1500;
 const HINTS_SHOWN = 10;
 const BOT = "heuristic";
 
-/** The replay's study panel: "try from here" at a step of a finished game still in play,
- * and the sandboxes forked from the game. */
+/** The replay's study panel: "try from here" and the hints for the seat to act at a step of
+ * a finished game still in play, and the sandboxes forked from the game. */
 export function StudyPanel({ gameId, view, over }: { gameId: string; view: TableView; over: boolean }) {
   if (!over) return null;
+  const toAct = seatToAct(view);
   return (
     <section class="panel study" aria-label="study this game">
       <h2>Study</h2>
       {view.status === "playing" ? <TryFromHere gameId={gameId} at={view.version} /> : <p class="quiet">Pick a step of the game in play to try it from there.</p>}
+      {toAct !== null ? <HintList gameId={gameId} seat={toAct} version={view.version} at={view.version} name={view.seats[toAct]?.name ?? ""} /> : null}
       <ForksOfThisGame gameId={gameId} />
     </section>
   );
@@ -176,7 +180,9 @@ export function SandboxPanel({ view, gameId, token, seatShown }: { view: TableVi
   );
 }
 
-function HintList({ gameId, seat, version, name }: { gameId: string; seat: number; version: number; name: string }) {
+/** The search bot's ranking of a seat's moves, asked for with a button: at a sandbox as it
+ * stands, or (`at`) at a version of a finished game. */
+function HintList({ gameId, seat, version, at, name }: { gameId: string; seat: number; version: number; at?: number; name: string }) {
   const [hints, setHints] = useState<Hints | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -186,7 +192,8 @@ function HintList({ gameId, seat, version, name }: { gameId: string; seat: numbe
     setRefusal(null);
     setAsking(true);
     try {
-      setHints(await call<Hints>(`/games/${gameId}/hints?seat=${seat}&milliseconds=${HINT_MILLISECONDS}`));
+      const step = at === undefined ? "" : `&at=${at}`;
+      setHints(await call<Hints>(`/games/${gameId}/hints?seat=${seat}${step}&milliseconds=${HINT_MILLISECONDS}`));
     } catch (error) {
       setRefusal(sentence(error));
     }
