@@ -1,7 +1,8 @@
 """The tournaments' pages of the web client: a registered player creates a Swiss from the
 list, adds bots, enters and starts it from its page, is shown their next table, and sees it
 play out, its standings those `GET /tournaments/{id}` answers, each finished table a link to
-its replay; at laptop and phone width, with nothing axe-core finds serious."""
+its replay; at laptop and phone width, with nothing axe-core finds serious. A list longer
+than a page shows the rest with "show more"."""
 
 import json
 import time
@@ -92,3 +93,42 @@ def finished(http: httpx.Client, tournament_id: str) -> Any:
             return shown
         time.sleep(0.2)
     raise AssertionError("the tournament did not finish")
+
+
+def test_a_list_longer_than_a_page_shows_the_rest_with_show_more(
+    page: Any, web_service: httpx.Client
+) -> None:
+    base = str(web_service.base_url).rstrip("/")
+    registered = web_service.post("/players", json={"handle": f"o-{uuid.uuid4().hex[:6]}"})
+    token = {"Authorization": f"Bearer {registered.json()['token']}"}
+    body = {"kind": "gnono", "format": "swiss", "rounds": 1, "seats": 2, "starts_in": 3600}
+    created = set()
+    for _ in range(LISTED + 1):
+        answer = web_service.post("/tournaments", json=body, headers=token)
+        assert answer.status_code == 201, answer.text
+        created.add(answer.json()["tournament_id"])
+    deadline = time.monotonic() + 10
+    while not created <= upcoming(web_service):  # the list is a read model: it trails a little
+        assert time.monotonic() < deadline, "the tournaments were not listed in time"
+        time.sleep(0.2)
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{base}/tourneys")
+    listed = page.locator('[data-testid="tourneys-upcoming"] li[data-tournament]')
+    expect(listed).to_have_count(LISTED)
+    more = page.get_by_test_id("more-tourneys-upcoming")
+    while more.count():
+        shown = listed.count()
+        more.click()
+        expect(listed).not_to_have_count(shown)
+    ids = {row.get_attribute("data-tournament") for row in listed.all()}
+    assert created <= ids
+    assert len(ids) == listed.count(), "no tournament is listed twice"
+
+
+LISTED = 50
+"""The tournaments a list shows at first: the service's page."""
+
+
+def upcoming(http: httpx.Client) -> set[str]:
+    rows = http.get("/tournaments", params={"status": "upcoming", "limit": 200}).json()["items"]
+    return {row["tournament_id"] for row in rows}

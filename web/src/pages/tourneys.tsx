@@ -1,5 +1,6 @@
-// The tournaments (`/tourneys`): those upcoming, running and finished, a page each (from the
-// read model, `GET /tournaments?status=`), each a link to its page; a registered player
+// The tournaments (`/tourneys`): those upcoming, running and finished, a list each (from the
+// read model, `GET /tournaments?status=`, a page at a time with "show more"), each a link to
+// its page; a registered player
 // creates one (`POST /tournaments`: a Swiss of rounds or an arena of minutes, tables of a
 // kind with a clock) and enters an upcoming one from its line.
 import { useState } from "preact/hooks";
@@ -44,8 +45,20 @@ function SignInFirst() {
   );
 }
 
+/** One status's tournaments: the first page as the read model answers it, then the pages
+ * "show more" reads after it (a tournament listed twice, as the first page moves on, once). */
 function Listed({ status, kinds, player }: { status: (typeof STATUSES)[number]; kinds: KindInfo[]; player: Player | null }) {
-  const { answer, problem } = useRead<Page>(`/tournaments?status=${status}`);
+  const { answer: first, problem } = useRead<Page>(`/tournaments?status=${status}`);
+  const [later, setLater] = useState<Page | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const answer = first && withLater(first, later);
+  const more = (): void => {
+    if (!answer) return;
+    call<Page>(`/tournaments?status=${status}&offset=${answer.items.length}`).then(
+      (page) => setLater({ items: [...(later?.items ?? []), ...page.items], next_offset: page.next_offset }),
+      (error: unknown) => setFailed(sentence(error)),
+    );
+  };
   return (
     <section class="panel" data-testid={`tourneys-${status}`}>
       <h2>{status.charAt(0).toUpperCase() + status.slice(1)}</h2>
@@ -68,8 +81,21 @@ function Listed({ status, kinds, player }: { status: (typeof STATUSES)[number]; 
           ))}
         </ul>
       ) : null}
+      {answer?.next_offset != null ? (
+        <button type="button" class="button button--quiet show-more" data-testid={`more-tourneys-${status}`} onClick={more}>
+          show more
+        </button>
+      ) : null}
+      <Refused sentence={failed} />
     </section>
   );
+}
+
+function withLater(first: Page, later: Page | null): Page {
+  if (!later) return first;
+  const listed = new Set(first.items.map((row) => row.tournament_id));
+  const items = [...first.items, ...later.items.filter((row) => !listed.has(row.tournament_id))];
+  return { items, next_offset: later.next_offset };
 }
 
 export function describe(row: { format: string; rounds: number; minutes: number; seats: number }): string {
