@@ -29,14 +29,20 @@ def a_step_in_play(http: httpx.Client, game_id: str) -> int:
     return next(at for at in ends if started < at < finished - 1)
 
 
+def replay_at_a_step_in_play(page: Any, http: httpx.Client) -> tuple[str, int]:
+    """A finished game of bots, its replay opened on a laptop at a step in play: the game's id
+    and the step."""
+    game_id = finished_game_of_bots(http)
+    at = a_step_in_play(http, game_id)
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{str(http.base_url).rstrip('/')}/replay/{game_id}?at={at}")
+    return game_id, at
+
+
 def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
     page: Any, web_service: httpx.Client
 ) -> None:
-    base = str(web_service.base_url).rstrip("/")
-    game_id = finished_game_of_bots(web_service)
-    at = a_step_in_play(web_service, game_id)
-    page.set_viewport_size(LAPTOP)
-    page.goto(f"{base}/replay/{game_id}?at={at}")
+    game_id, at = replay_at_a_step_in_play(page, web_service)
     page.locator('[data-testid="try-from-here"]').click()
     expect(page.locator(SANDBOX)).to_be_visible()
     sandbox_id = page.url.rsplit("/", 1)[1]
@@ -97,17 +103,13 @@ def test_a_replay_step_is_tried_in_a_sandbox_with_hints_and_bots(
 def test_a_replay_step_shows_the_hints_for_the_seat_to_act_then(
     page: Any, web_service: httpx.Client
 ) -> None:
-    base = str(web_service.base_url).rstrip("/")
-    game_id = finished_game_of_bots(web_service)
-    at = a_step_in_play(web_service, game_id)
+    game_id, at = replay_at_a_step_in_play(page, web_service)
     then = web_service.get(f"/games/{game_id}/replay", params={"at": at}).json()
     seat = then["game"]["turn"]  # a MAD game: the seat whose turn it was
     ranked = web_service.get(
         f"/games/{game_id}/hints", params={"seat": seat, "at": at, "milliseconds": 50}
     ).json()["moves"]
     assert ranked, "the seat to act has moves to rank"
-    page.set_viewport_size(LAPTOP)
-    page.goto(f"{base}/replay/{game_id}?at={at}")
     expect(page.locator('[data-testid="replay-version"]')).to_have_text(str(at))
     asked = page.locator('[data-testid="show-hints"]')
     expect(asked).to_have_text(f"show hints for {then['seats'][seat]['name']}")
