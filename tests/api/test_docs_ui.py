@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from httpx import AsyncClient
+from httpx import AsyncClient, Response
 from litestar.testing import AsyncTestClient
 
 from api.contract.serving import DOCS_SCRIPT_PATH
@@ -91,6 +91,17 @@ async def test_a_preflight_from_another_origin_is_refused(
         assert "access-control-allow-origin" not in simple.headers
 
 
+async def refused_creation(client: AsyncClient) -> Response:
+    """A table asked for past the limit of one a minute. The sliding window weighs the minute
+    before by how much of it is left, so just after a minute turns a second table may be let
+    through; a third never is."""
+    for _ in range(2):
+        answer = await client.post("/games", json={"kind": "mad"})
+        if answer.status_code == 429:
+            return answer
+    return answer
+
+
 async def test_every_exposed_header_is_one_the_service_sends(settings: Settings) -> None:
     one_table = RateLimits(games="1/minute")
     app = create_app(replace(settings, rate_limits=one_table), roles=())
@@ -104,7 +115,7 @@ async def test_every_exposed_header_is_one_the_service_sends(settings: Settings)
             created,
             await client.get(f"/games/{game_id}"),
             await client.get(f"/games/{game_id}/events", params={"limit": 1}),
-            await client.post("/games", json={"kind": "mad"}),
+            await refused_creation(client),
         ]
         for answer in answers:
             sent |= {name.lower() for name in answer.headers}

@@ -4,6 +4,7 @@ its game, its age and its options in words, a finished game its winner, score an
 200 tables waiting the page stays under three screens tall at 1280x800."""
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -88,6 +89,7 @@ def test_a_finished_game_shows_its_winner_score_and_date(
     final = web_service.get(f"/games/{game_id}").json()
     first = next(standing for standing in final["standings"] if standing["place"] == 1)
     winner = final["seats"][first["seat"]]["name"]
+    listed_finished(web_service, game_id)
     page.set_viewport_size(LAPTOP)
     page.goto(f"{base}/")
     page.locator('select[name="kind-filter"]').select_option("mad")
@@ -105,3 +107,15 @@ def test_a_finished_game_shows_its_winner_score_and_date(
     assert result.startswith(winner) and result.endswith(f"with {first['score']}"), result
     assert re.search(r"\d{4}", entry.locator('[data-testid="finished-at"]').inner_text())
     expect(page.locator(f'{FINISHED}:not([data-kind="mad"])')).to_have_count(0)
+
+
+def listed_finished(http: httpx.Client, game_id: str, seconds: float = 15) -> None:
+    """Return once the table summaries list the game as finished (the read model trails the
+    log a little, and the lobby reads the list when it opens)."""
+    deadline = time.monotonic() + seconds
+    params = {"status": "finished", "kind": "mad", "limit": 100}
+    while game_id not in {
+        row["game_id"] for row in http.get("/tables", params=params).json()["items"]
+    }:
+        assert time.monotonic() < deadline, "the finished game was not listed in time"
+        time.sleep(0.2)
