@@ -25,16 +25,13 @@ def finished(rules: AnyRules, seed: int = 3) -> Playout:
 
 def boundaries(playout: Playout) -> list[int]:
     """The versions that stand between two commands, the game in play."""
-    versions, ends = 0, []
+    versions, then, between = 0, tables.AnyTable(), []
     for decision in playout.decisions:
+        then = tables.fold(playout.rules, decision, then)
         versions += len(decision)
-        ends.append(versions)
-    return [
-        at
-        for at in ends
-        if (then := tables.fold(playout.rules, playout.events[:at])).status == "playing"
-        and not playout.rules.is_terminal(then.game)
-    ]
+        if then.status == "playing" and not playout.rules.is_terminal(then.game):
+            between.append(versions)
+    return between
 
 
 def fork(
@@ -55,7 +52,8 @@ def refusal(playout: Playout, at: int, between: bool = True) -> str:
 @pytest.mark.parametrize("kind", sorted(GAMES))
 def test_a_sandbox_offers_every_seat_the_moves_it_had_at_the_fork(kind: str) -> None:
     playout = finished(GAMES[kind])
-    at = boundaries(playout)[len(boundaries(playout)) // 2]
+    between = boundaries(playout)
+    at = between[len(between) // 2]
     sandbox, then = fork(playout, at), tables.fold(playout.rules, playout.events[:at])
     for seat in range(len(then.seats)):
         moves = tables.legal_moves(playout.rules, sandbox, seat)
