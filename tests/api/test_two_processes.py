@@ -17,11 +17,9 @@ from infra.reading import catalog, rebuilds
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import bearer, ok, open_table
 from tests.api.test_cno_concurrency import SEATS, racer
-from tests.projections.settle import settled
+from tests.projections.settle import games_finished, settled
 
 PER_GAME = ("lobby", "table_summaries", "seat_names", "player_games")
-FINISHED = "SELECT count(*) FROM events WHERE type = 'table.game_finished'"
-"""Games finished so far: the scoreboards, compared whole, change only when one finishes."""
 
 
 async def read_models(pool: asyncpg.Pool, game_id: str) -> dict[str, list[tuple[object, ...]]]:
@@ -75,13 +73,13 @@ async def test_a_table_played_through_two_processes_loses_doubles_and_rebuilds_n
 
     store = PostgresEventStore(pool)
     for _ in range(20):  # other tests' games may finish meanwhile: compare a quiet moment
-        finished = await pool.fetchval(FINISHED)
+        finished = await games_finished(pool)
         await settled(pool)
         live = await read_models(pool, game_id)
         for projection in catalog.build_all(store).values():
             await rebuilds.rebuild(pool, PostgresEventStore(pool), projection)
         rebuilt = await read_models(pool, game_id)
-        if await pool.fetchval(FINISHED) == finished:
+        if await games_finished(pool) == finished:
             break
     assert rebuilt == live
     assert live["table_summaries"], "the game has no summary to compare"

@@ -43,6 +43,15 @@ async def last_position(pool: asyncpg.Pool) -> Position:
     return Position() if row is None else Position(row["tx_id"], row["global_position"])
 
 
+async def games_finished(pool: asyncpg.Pool) -> int:
+    """Games finished so far in the log: the scoreboards and the ratings change only when one
+    finishes, so a rebuild compared with them is compared at a moment none did."""
+    count: int = await pool.fetchval(
+        "SELECT count(*) FROM events WHERE type = 'table.game_finished'"
+    )
+    return count
+
+
 async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every read model table, in a stable order."""
     tables = (

@@ -11,7 +11,7 @@ from infra.reading import catalog, rebuilds
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import ok, play
 from tests.api.registered import register, seated_table
-from tests.projections.settle import settled, snapshot
+from tests.projections.settle import games_finished, settled, snapshot
 
 
 async def test_live_ratings_equal_ratings_rebuilt_from_zero(
@@ -25,13 +25,13 @@ async def test_live_ratings_equal_ratings_rebuilt_from_zero(
         final = await play(client, game_id, seat_tokens, rng, 5_000)
         assert final["status"] == "finished"
     ratings = catalog.build_all(PostgresEventStore(pool))["ratings"]
-    for _ in range(20):  # bots of earlier tests may still be playing: compare a quiet moment
-        logged = await pool.fetchval("SELECT count(*) FROM events")
+    for _ in range(20):  # other tests' games may finish meanwhile: compare a quiet moment
+        finished = await games_finished(pool)
         await settled(pool)
         live = await snapshot(pool)
         await rebuilds.rebuild(pool, PostgresEventStore(pool), ratings)
         rebuilt = await snapshot(pool)
-        if await pool.fetchval("SELECT count(*) FROM events") == logged:
+        if await games_finished(pool) == finished:
             break
     assert rebuilt["ratings"] == live["ratings"]
     assert rebuilt["rating_changes"] == live["rating_changes"]
