@@ -50,7 +50,11 @@ PLAYER_OR_SEAT_TOKEN_OR_NONE: list[SecurityRequirement] = [*PLAYER_TOKEN, *SEAT_
 
 
 def bearer_token(request: Request[Any, Any, Any]) -> str | None:
-    header = request.headers.get("authorization")
+    return token_in(request.headers.get("authorization"))
+
+
+def token_in(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, None without the header."""
     if header is None:
         return None
     if not header.lower().startswith(_SCHEME):
@@ -85,8 +89,15 @@ async def game_and_viewer(
     handler: CommandHandler, game_id: str, request: Request[Any, Any, Any]
 ) -> tuple[LoadedGame, int]:
     """The game (refused first when unknown) and who is asking: a seat, or SPECTATOR."""
+    return await game_and_token_viewer(handler, game_id, bearer_token(request))
+
+
+async def game_and_token_viewer(
+    handler: CommandHandler, game_id: str, token: str | None
+) -> tuple[LoadedGame, int]:
+    """`game_and_viewer` for the token a request carries."""
     game = await handler.games.latest(game_id)
-    return game, await viewer(handler, game_id, bearer_token(request))
+    return game, await viewer(handler, game_id, token)
 
 
 async def calling_player(handler: CommandHandler, request: Request[Any, Any, Any]) -> str | None:

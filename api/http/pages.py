@@ -60,9 +60,13 @@ def conditional(
 
 
 def unchanged(request: AnyRequest, etag: str) -> bool:
-    """Whether the request's `If-None-Match` names `etag`, by weak comparison (RFC 9110
+    """Whether the request's `If-None-Match` names `etag`."""
+    return names_etag(request.headers.get("if-none-match"), etag)
+
+
+def names_etag(header: str | None, etag: str) -> bool:
+    """Whether an `If-None-Match` header names `etag`, by weak comparison (RFC 9110
     §13.1.2): `*`, or any listed tag with the same opaque part."""
-    header = request.headers.get("if-none-match")
     if header is None:
         return False
     listed = {each.strip().removeprefix("W/") for each in header.split(",")}

@@ -15,6 +15,7 @@ settings' (`CARDROOM_RATE_LIMIT_*`, see `infra.process.rate_limit_settings`).
 import hashlib
 import math
 import time
+from dataclasses import dataclass
 from typing import Literal
 
 from limits import RateLimitItem, parse
@@ -33,6 +34,8 @@ RATE_LIMIT = "rate_limit"
 Limit = Literal["games", "seats", "players", "commands"]
 PER_TOKEN: frozenset[Limit] = frozenset({"commands"})
 """Limits counted per seat token; the others per client address."""
+_STANDING = "cardroom.rate_limit"
+"""The scope state key of the request's `Standing`."""
 
 
 def limit_items(limits: RateLimits) -> dict[Limit, RateLimitItem]:
@@ -59,27 +62,58 @@ class RateLimiter(ASGIMiddleware):
         if name is None:
             await next_app(scope, receive, send)
             return
+        standing = await self.standing(scope, name)
+        if standing.refusal is not None:
+            raise TooManyRequestsException(standing.refusal, headers=standing.refused_headers)
+
+        async def send_with_standing(message: Message) -> None:
+            standing.add_to(message)
+            await send(message)
+
+        await next_app(scope, receive, send_with_standing)
+
+    async def standing(self, scope: Scope, name: Limit) -> "Standing":
+        """Count the request against its limit, once however often asked (a request handed
+        on keeps the count it was given), and say where its client stands."""
+        state = scope.setdefault("state", {})
+        known: Standing | None = state.get(_STANDING)
+        if known is not None:
+            return known
         item, who = self._items[name], _identity(scope, name)
         allowed = await self._counter.hit(item, name, who)
         reset, remaining = await self._counter.get_window_stats(item, name, who)
         wait = max(1, math.ceil(reset - time.time()))
-        standing = {
+        headers = {
             "RateLimit-Limit": str(item.amount),
             "RateLimit-Remaining": str(remaining),
             "RateLimit-Reset": str(wait),
         }
+        refusal = None
         if not allowed:
-            detail = f"at most {item} for this {'seat' if name in PER_TOKEN else 'client'}"
-            raise TooManyRequestsException(detail, headers={**standing, "Retry-After": str(wait)})
+            refusal = f"at most {item} for this {'seat' if name in PER_TOKEN else 'client'}"
+        known = state[_STANDING] = Standing(headers, wait, refusal)
+        return known
 
-        async def send_with_standing(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableScopeHeaders.from_message(message)
-                for header, value in standing.items():
-                    headers[header] = value
-            await send(message)
 
-        await next_app(scope, receive, send_with_standing)
+@dataclass(frozen=True)
+class Standing:
+    """Where a request's client stands against its limit: the headers every answer carries,
+    and why it is refused (None: it is not)."""
+
+    headers: dict[str, str]
+    wait: int
+    refusal: str | None
+
+    @property
+    def refused_headers(self) -> dict[str, str]:
+        return {**self.headers, "Retry-After": str(self.wait)}
+
+    def add_to(self, message: Message) -> None:
+        """Put the headers on the start of an answer."""
+        if message["type"] == "http.response.start":
+            headers = MutableScopeHeaders.from_message(message)
+            for header, value in self.headers.items():
+                headers[header] = value
 
 
 def _identity(scope: Scope, name: Limit) -> str:

@@ -15,7 +15,7 @@ uvicorn (its `send` tells whether the client's socket takes more); under any oth
 """
 
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from litestar import Litestar, Request
 from litestar.enums import ScopeType
@@ -35,8 +35,19 @@ SERVER_SEND = "cardroom.server_send"
 """The scope state key of the server's own `send`."""
 
 
+class Front(Protocol):
+    """What answers some requests before the framework (`api.routes.moves.LeanPath`)."""
+
+    async def __call__(self, scope: HTTPScope, receive: Receive, send: Send) -> Receive | None:
+        """Answer the request and return None, or return what the framework is to read
+        the request from."""
+
+
 class Service(Litestar):
-    """The Litestar app, keeping the server's `send` in each HTTP request's scope."""
+    """The Litestar app, keeping the server's `send` in each HTTP request's scope, with
+    its `front` given each HTTP request first."""
+
+    front: Front | None = None
 
     async def __call__(
         self,
@@ -50,6 +61,12 @@ class Service(Litestar):
         state = cast(HTTPScope, scope).setdefault("state", {})
         state[SERVER_SEND] = send
         try:
+            if self.front is not None:
+                http_scope, http_receive = cast(HTTPScope, scope), cast(Receive, receive)
+                handed_on = await self.front(http_scope, http_receive, cast(Send, send))
+                if handed_on is None:
+                    return
+                receive = handed_on
             await super().__call__(scope, receive, send)
         finally:
             state.pop(SERVER_SEND, None)  # the server holds the scope: leave no cycle behind

@@ -12,7 +12,7 @@ from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlu
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from api.contract.serving import assets_router, openapi_config
-from api.http.core import CORE
+from api.http.core import CORE, parts_of
 from api.http.cors import cors_config
 from api.http.described import CONTRACT, Described
 from api.http.errors import EXCEPTION_HANDLERS
@@ -31,6 +31,7 @@ from api.routes.challenges import ChallengesController
 from api.routes.datasets import DATASET_ROUTES
 from api.routes.games import GamesController
 from api.routes.health import HEALTH_ROUTES, DatabaseProbe
+from api.routes.moves import LeanPath
 from api.routes.players import PLAYER_ROUTES
 from api.routes.quickplay import quick_play
 from api.routes.reads import READ_MODEL_ROUTES
@@ -102,10 +103,13 @@ async def _traced_page(request: Request[Any, Any, State]) -> Response[bytes] | N
     return await browser_page(request)
 
 
-def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Litestar:
+def create_app(
+    settings: Settings, *, roles: Collection[str] = EVERY_ROLE, lean: bool = True
+) -> Litestar:
     """The service, connected to Postgres and Redis for the lifetime of the app, with the
     background work of `roles` (`infra.roles.catalog`: every role by default, none for an
-    API node whose workers run elsewhere) in its process.
+    API node whose workers run elsewhere) in its process. The two requests of a move take
+    the lean path (`api.routes.moves`) unless `lean` is False or requests are traced.
 
     `settings` must name both servers (`infra.process.servers.server_urls` finds them when
     embedded).
@@ -153,7 +157,9 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
         finally:
             await probe.close()
 
-    return Service(
+    limiter = RateLimiter(settings.rate_limits)
+    hooks = [send_request_id, send_security_headers, send_vary_accept]
+    app = Service(
         route_handlers=[
             *HEALTH_ROUTES,
             metrics,
@@ -178,8 +184,8 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
         lifespan=[connections],
         dependencies=CORE,
         exception_handlers={**EXCEPTION_HANDLERS, 404: missing},
-        middleware=[remember_request_id, RateLimiter(settings.rate_limits)],
-        before_send=[send_request_id, send_security_headers, send_vary_accept],
+        middleware=[remember_request_id, limiter],
+        before_send=list(hooks),
         request_max_body_size=MAX_BODY,
         compression_config=COMPRESSION,
         openapi_config=openapi_config(),
@@ -188,3 +194,8 @@ def create_app(settings: Settings, *, roles: Collection[str] = EVERY_ROLE) -> Li
         before_request=_traced_page if tracing.provider() else browser_page,
         logging_config=None,  # records go through the process's logging (api.main.logs)
     )
+    if lean and tracing.provider() is None:
+        app.front = LeanPath(
+            lambda: parts_of(app.state).core.handler, limiter, COMPRESSION, hooks, MAX_BODY
+        )
+    return app

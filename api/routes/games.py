@@ -25,7 +25,6 @@ from api.http.bodies import (
     KindInfo,
     SeatGranted,
     TakeSeatRequest,
-    decoded,
     kind_info,
     payload_of,
     whole_body,
@@ -43,20 +42,16 @@ from api.http.described import (
     json_value,
     playing_codes,
 )
-from api.http.errors import HttpRefusal
 from api.http.examples import EVENTS, VIEWS, per_kind
 from api.http.pages import DEFAULT_LIMIT, After, Limit, conditional, page
 from api.http.params import GameId, IdempotencyKey
 from api.http.rate_limits import RATE_LIMIT
-from commands.core.envelope import Envelope
+from api.routes import moves
 from commands.core.handler import CommandHandler
-from commands.core.redaction import VersionedEvent, redacted, rows_after, shown
-from commands.core.sandboxes import require_active
-from commands.log import codec
+from commands.core.redaction import VersionedEvent, rows_after, shown
 from commands.log.registry import GAMES
 from commands.workers.strategies import strategy
 from domain import table
-from domain.decider import EVERY_SEAT
 
 AnyRequest = Request[Any, Any, Any]
 KINDS = {"kinds": {"value": json_value([kind_info(rules) for rules in GAMES.values()])}}
@@ -205,20 +200,8 @@ class GamesController(Controller):
         for the host before the start); the answer lists the events it caused as this seat
         sees them. A sandbox's token of every seat (`POST /games/{id}/forks`) sends any
         seat's legal move, made for that seat, and `hand_seats` to let bots play seats."""
-        rules = await handler.games.rules_of(game_id)
-        command = _decode_command(rules.kind, await whole_body(request))
-        if seat == EVERY_SEAT:  # a sandbox's: the move is made for the seat it is legal for
-            held = await handler.games.held(game_id)
-            await require_active(handler.games, held, handler.streams.now())
-            seat = table.acting_seat(rules, held.table, seat, command)
-        if isinstance(command, table.HandSeats):
-            for bot in filter(None, command.bots):
-                strategy(rules.kind, bot)
-        applied = await handler.execute(Envelope(game_id, seat, command, idempotency_key))
-        versions = range(applied.first_version, applied.last_version + 1)
-        after = applied.game or await handler.games.held(game_id)  # as live streams show it
-        events = redacted(after, zip(versions, applied.events, strict=True), seat)
-        return CommandAccepted(applied.last_version, events)
+        body = await whole_body(request)
+        return await moves.accepted(handler, game_id, seat, body, idempotency_key)
 
     @get(
         "/{game_id:str}",
@@ -240,11 +223,7 @@ class GamesController(Controller):
 
         A sandbox's token of every seat sees it as the seat to move (`you`), or as `seat`,
         with `every_seat` true."""
-        game, viewer = await game_and_viewer(handler, game_id, request)
-        shown = game.view(viewer)
-        if viewer == EVERY_SEAT and seat is not None and seat < len(game.table.seats):
-            shown = msgspec.structs.replace(game.view(seat), every_seat=True)
-        key = f"{game.table.version}.{viewer}.{shown.you}"
+        key, shown = await moves.seat_view(handler, game_id, bearer_token(request), seat)
         return conditional(request, key, shown)
 
     @get(
@@ -282,13 +261,3 @@ async def seat_command(
         return table.TakeSeat(data.name, data.entropy, data.bot, by=by_seat, think=data.think)
     player = await calling_player(handler, request)
     return table.TakeSeat(data.name or player or "", data.entropy, player=player, think=data.think)
-
-
-def _decode_command(kind: str, body: bytes) -> Any:
-    def refuse(message: str, _: bool) -> HttpRefusal:
-        known = ", ".join(codec.command_types(kind))
-        return HttpRefusal(
-            "invalid_command", f"not a command of {kind}: {message}; the commands: {known}"
-        )
-
-    return decoded(body, codec.command_decoder(kind).decode, refuse)
