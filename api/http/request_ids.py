@@ -3,6 +3,8 @@ log record written while it is served and by the 500 problem, so a report of one
 log records."""
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from litestar.datastructures import MutableScopeHeaders
@@ -26,13 +28,20 @@ def remember_request_id(app: ASGIApp) -> ASGIApp:
         if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
-        token = _CURRENT.set(request_id(scope))
-        try:
+        with serving(scope):
             await app(scope, receive, send)
-        finally:
-            _CURRENT.reset(token)
 
     return middleware
+
+
+@contextmanager
+def serving(scope: Scope) -> Iterator[None]:
+    """Make the request's id the current one for as long as it is served."""
+    token = _CURRENT.set(request_id(scope))
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
 
 
 def request_id(scope: Scope) -> str:

@@ -105,7 +105,7 @@ async def _traced_page(request: Request[Any, Any, State]) -> Response[bytes] | N
 
 def create_app(
     settings: Settings, *, roles: Collection[str] = EVERY_ROLE, lean: bool = True
-) -> Litestar:
+) -> Service:
     """The service, connected to Postgres and Redis for the lifetime of the app, with the
     background work of `roles` (`infra.roles.catalog`: every role by default, none for an
     API node whose workers run elsewhere) in its process. The two requests of a move take

@@ -43,7 +43,7 @@ from api.http.errors import HttpRefusal
 from api.http.pages import names_etag
 from api.http.params import KEY_PATTERN, MAX_KEY, UUID_PATTERN
 from api.http.rate_limits import RateLimiter
-from api.http.request_ids import remember_request_id
+from api.http.request_ids import serving
 from commands.core.envelope import Envelope
 from commands.core.handler import CommandHandler
 from commands.core.redaction import redacted
@@ -125,7 +125,7 @@ class LeanPath:
         self._limiter = limiter
         self._hooks = hooks
         self._max_body = max_body
-        self._answer = remember_request_id(CompressionMiddleware(_send_answer, compression))
+        self._answer = CompressionMiddleware(_send_answer, compression)
 
     async def __call__(self, scope: HTTPScope, receive: Receive, send: Send) -> Receive | None:
         """Answer the request and return None, or answer nothing and return what the
@@ -139,16 +139,17 @@ class LeanPath:
             headers.setdefault(name, value)
         if found is None or b"origin" in headers:
             return receive
-        try:
-            if method == "GET":
-                handed_on = await self._view(scope, found[1], headers, receive)
-            else:
-                handed_on = await self._command(scope, found[1], headers, receive)
-        except Exception:  # refused, or a store failed: the route answers (and logs) as ever
-            return receive
-        if handed_on is not None:
-            return handed_on
-        await self._answer(scope, receive, self._finishing(scope, send))
+        with serving(scope):
+            try:
+                if method == "GET":
+                    handed_on = await self._view(scope, found[1], headers, receive)
+                else:
+                    handed_on = await self._command(scope, found[1], headers, receive)
+            except Exception:  # refused, or a store failed: the route answers (and logs) it
+                return receive
+            if handed_on is not None:
+                return handed_on
+            await self._answer(scope, receive, self._finishing(scope, send))
         return None
 
     async def _view(

@@ -11,6 +11,8 @@ from httpx import AsyncClient, Response
 from litestar.testing import AsyncTestClient
 from litestar.types import HTTPScope, Receive, Send
 
+from api.http.core import parts_of
+from api.http.request_ids import current_request_id
 from api.live.direct_streams import Front
 from api.main.app import create_app
 from infra.process.settings import Settings
@@ -107,7 +109,7 @@ async def test_a_game_played_on_the_lean_path_answers_as_the_framework_does(
     assert counted.answered - answered == sent
     assert gzipped
 
-    refusals = [
+    refusals: list[tuple[str, str, dict[str, Any]]] = [
         ("GET", path, {"headers": bearer("no such token")}),
         ("GET", f"/games/{uuid.uuid4()}", {}),
         ("POST", f"{path}/commands", {"json": {"type": "draw_card"}}),
@@ -121,3 +123,19 @@ async def test_a_game_played_on_the_lean_path_answers_as_the_framework_does(
         assert refused.status_code >= 400
         assert refused.headers["content-type"] == "application/problem+json"
     assert counted.answered - answered == sent  # every refusal was the route's
+
+
+async def test_a_command_on_the_lean_path_is_served_under_its_request_id(
+    lean: tuple[AsyncClient, Counted],
+) -> None:
+    client, counted = lean
+    game_id, tokens = await open_table(client, "gnono", 2)
+    ids: list[str | None] = []
+    handler = parts_of(client.app.state).core.handler  # type: ignore[attr-defined]
+    handler.on_committed(lambda _: ids.append(current_request_id()))
+    answered = counted.answered
+    start = {"type": "start_game"}
+    started = await client.post(f"/games/{game_id}/commands", json=start, headers=bearer(tokens[0]))
+    ok(started)
+    assert counted.answered == answered + 1
+    assert ids == [started.headers["x-request-id"]]
