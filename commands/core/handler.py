@@ -8,11 +8,12 @@ state read afresh while the store holds the game (`EventStore.exclusive`), so th
 cannot be overtaken again. A command the held state refuses is refused only once the store
 shows no newer version: another process's move may have made it legal.
 
-A command id (the client's idempotency key, or generated) is stored with the versions it
-produced, scoped to the operation and the caller in its game (`scope`) and with the
+Every command has an id, which its events carry: the client's idempotency key, or one made
+for it. A key the caller chose (a client's, a bot worker's) is also stored with the versions
+it produced, scoped to the operation and the caller in its game (`scope`) and with the
 fingerprint of the request (`fingerprint`). The same key with the same request gets the
 first result and nothing is appended; the same key with another request is refused
-(`idempotency_key_reused`).
+(`idempotency_key_reused`). An id made here is never sent again, so it is not stored.
 
 A write the store gave up for a cause of the moment (`TransientConflict`: a deadlock, a
 serialization failure) wrote nothing; the command is chosen and decided again from the start,
@@ -250,13 +251,11 @@ class CommandHandler:
         now = self.streams.now()
         ctx = table.decision_context(game.table, envelope.seat, now, game.secret)
         events, folded = decide(game.rules, game.table, envelope.command, ctx)
-        envelope = msgspec.structs.replace(
-            envelope, command_id=envelope.command_id or str(uuid.uuid4())
-        )
-        assert envelope.command_id is not None
-        side = msgspec.structs.replace(
-            side_records(events), command=command_key(envelope, envelope.command_id)
-        )
+        side = side_records(events)
+        if envelope.command_id is not None:  # a key a retry may send again: kept with its result
+            side = msgspec.structs.replace(side, command=command_key(envelope, envelope.command_id))
+        else:
+            envelope = msgspec.structs.replace(envelope, command_id=str(uuid.uuid4()))
         started = time.perf_counter()
         applied, last_hash = await self.streams.append(
             game.game_id, game.table.version, game.last_hash, envelope, events, now, side, streams
