@@ -14,7 +14,8 @@ real `cardroom serve` for the web client's pages.
 """
 
 import re
-from collections.abc import Iterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_service import service
+from tests.servers import fresh_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -63,12 +65,22 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
+async def web_database_url(postgres_url: str) -> AsyncIterator[str]:
+    """The browser tests' service's database, its own: the games its quick bots play all
+    session long never reach the other tests' services (their bots, counters and counts)."""
+    async with fresh_database(postgres_url) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def web_service(
-    database_url: str, redis_url: str, stream: str, tmp_path_factory: pytest.TempPathFactory
+    web_database_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[httpx.Client]:
+    stream = f"cardroom:test:{uuid.uuid4().hex[:8]}:web"  # its database's one stream
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDROOM_BOT_PACE", "0.05")
-        with service(database_url, redis_url, stream, tmp_path_factory.mktemp("web")) as http:
+        folder = tmp_path_factory.mktemp("web")
+        with service(web_database_url, redis_url, stream, folder) as http:
             yield http
 
 

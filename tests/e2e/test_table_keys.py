@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.axe import serious_violations
 from tests.e2e.browser import needs_chromium
-from tests.e2e.webclient import ACTIONS, LAPTOP, seat_against_bots
+from tests.e2e.webclient import ACTIONS, EASY, LAPTOP, seat_against_bots
 
 pytestmark = needs_chromium
 
@@ -106,11 +106,16 @@ def test_every_gnono_card_says_its_colour_and_dims_without_losing_it(
 
 
 def open_table(
-    page: Any, web_service: httpx.Client, kind: str, options: dict[str, Any], bot: str = "heuristic"
+    page: Any,
+    web_service: httpx.Client,
+    kind: str,
+    options: dict[str, Any],
+    bot: str = "heuristic",
+    pace: str = "0",
 ) -> str:
-    """A table of `kind` against a bot, started."""
+    """A table of `kind` against a bot (at `pace`, when the form offers it), started."""
     base = str(web_service.base_url).rstrip("/")
-    game_id = seat_against_bots(page, base, kind, 2, options, bot)
+    game_id = seat_against_bots(page, base, kind, 2, options, bot, pace)
     page.set_viewport_size(LAPTOP)
     page.locator("[data-action^='start']").click()
     return game_id
@@ -308,7 +313,8 @@ CNO_PLACE = re.compile(
 
 
 def test_cno_names_each_place_and_pile_by_whose_it_is(page: Any, web_service: httpx.Client) -> None:
-    open_table(page, web_service, "cno", {"copies": [2] * 13}, bot="random")
+    # the easy pace: a bot at the normal one may end the game before a slow page names it all
+    open_table(page, web_service, "cno", {"copies": [2] * 13}, bot="random", pace=EASY)
     page.wait_for_selector(".cno__own .cno__slot", timeout=SEEN)
     rng = random.Random(0)
     deadline = time.monotonic() + SEEN / 1000 * 3

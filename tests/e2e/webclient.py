@@ -31,6 +31,9 @@ YOUR_NAME = 'input[name="your-name"]'
 STANDINGS = '[data-testid="standings"]'
 ACTIONS = "[data-action]:not([disabled])"
 PLAYER = "browser"
+EASY = "1.5"
+"""The real-time games' easy bots' pace (seconds between a change and a bot's move), as the
+table form offers it."""
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 800}
 CHANGE_MS = 5_000
