@@ -117,7 +117,9 @@ async def required_player(handler: CommandHandler, request: Request[Any, Any, An
 
 
 async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) -> int:
-    """The seat a command acts for; commands need a token."""
+    """The seat a command acts for: an unknown game is refused first, then a missing token
+    (commands need one)."""
+    await handler.games.rules_of(game_id)
     if token is None:
         raise HttpRefusal("missing_token", "commands need `Authorization: Bearer <seat token>`")
     return await viewer(handler, game_id, token)
@@ -126,7 +128,6 @@ async def acting_seat(handler: CommandHandler, game_id: str, token: str | None) 
 async def _acting_seat(
     request: Request[Any, Any, Any], handler: HandlerDependency, game_id: GameId
 ) -> int:
-    await handler.games.rules_of(game_id)  # an unknown game is refused before any token
     return await acting_seat(handler, game_id, bearer_token(request))
 
 

@@ -177,7 +177,6 @@ class LeanPath:
         if key is not None and (len(key) > MAX_KEY or not _KEY.match(key)):
             return receive
         handler = self._handler()
-        await handler.games.rules_of(game_id)  # an unknown game is refused before any token
         seat = await acting_seat(handler, game_id, token_in(_text(headers.get(b"authorization"))))
         standing = await self._limiter.standing(scope, "commands")
         if standing.refusal is not None:

@@ -13,7 +13,8 @@ for it. A key the caller chose (a client's, a bot worker's) is also stored with 
 it produced, scoped to the operation and the caller in its game (`scope`) and with the
 fingerprint of the request (`fingerprint`). The same key with the same request gets the
 first result and nothing is appended; the same key with another request is refused
-(`idempotency_key_reused`). An id made here is never sent again, so it is not stored.
+(`idempotency_key_reused`). An id made for a command without a key (`Streams.append`) is
+never sent again, so it is not stored.
 
 A write the store gave up for a cause of the moment (`TransientConflict`: a deadlock, a
 serialization failure) wrote nothing; the command is chosen and decided again from the start,
@@ -254,8 +255,6 @@ class CommandHandler:
         side = side_records(events)
         if envelope.command_id is not None:  # a key a retry may send again: kept with its result
             side = msgspec.structs.replace(side, command=command_key(envelope, envelope.command_id))
-        else:
-            envelope = msgspec.structs.replace(envelope, command_id=str(uuid.uuid4()))
         started = time.perf_counter()
         applied, last_hash = await self.streams.append(
             game.game_id, game.table.version, game.last_hash, envelope, events, now, side, streams
