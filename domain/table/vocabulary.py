@@ -200,6 +200,9 @@ TABLE_EVENTS = (
     clocks.SeatMarkedAbsent,
     clocks.SeatMarkedPresent,
 )
+TABLE_EVENT_TYPES = frozenset(TABLE_EVENTS)
+"""The same classes as a set: a table's own event is told from a game's by its exact type,
+at every step of every fold, faster than by `isinstance` against each in turn."""
 TABLE_TAGS = frozenset(event.__struct_config__.tag for event in TABLE_EVENTS)
 """The stored types of the table's own events (the game's have types of their own)."""
 
