@@ -55,7 +55,7 @@ def audited(game_id: str, row: LogRow) -> LogRecord:
 
 
 def _record(game_id: str, row: StoredEvent | LogRow, event_id: str, at: str) -> LogRecord:
-    data, metadata = msgspec.Raw(row.data.encode()), msgspec.json.decode(row.metadata)
+    data, metadata = msgspec.Raw(row.data), msgspec.json.decode(row.metadata)
     version, schema = row.version, row.schema_version
     return LogRecord(game_id, version, row.type, data, metadata, event_id, at, schema)
 

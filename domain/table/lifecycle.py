@@ -24,6 +24,7 @@ from domain.table.refusals import Refused
 from domain.table.seating import require_seated
 from domain.table.setup import check_size, size, split_setup, with_setup
 from domain.table.vocabulary import (
+    TABLE_COMMAND_TYPES,
     TABLE_EVENT_TYPES,
     AnyTable,
     CancelTable,
@@ -92,6 +93,8 @@ def _plan(
     command: TableCommand | CommandT,
     ctx: Context,
 ) -> Plan:
+    if type(command) not in TABLE_COMMAND_TYPES:  # most commands are the game's
+        return _play(rules, table, cast(CommandT, command), ctx)
     match command:
         case CreateTable():
             return _create(rules, table, command, ctx), None
@@ -115,8 +118,7 @@ def _plan(
             raise TypeError("a fork is decided against its source (domain.table.forking)")
         case ExpireTable():
             return starting.expire(table, command, ctx), None
-        case _:
-            return _play(rules, table, command, ctx)
+    raise TypeError(f"{type(command).__name__} is a table command without a plan")
 
 
 def evolve(
@@ -127,8 +129,9 @@ def evolve(
     """Apply one event; the table counts versions, the game folds its own events."""
     replace = msgspec.structs.replace
     if type(event) not in TABLE_EVENT_TYPES:  # most events are the game's: one replace
-        game = rules.evolve(game_of(table), cast(EventT, event))  # the set tells what
-        return replace(table, game=game, version=table.version + 1)  # `isinstance` would
+        # (the set tells what `isinstance` would, more cheaply; the cast, the type checker)
+        game = rules.evolve(game_of(table), cast(EventT, event))
+        return replace(table, game=game, version=table.version + 1)
     match event:
         case TableCreated():
             options, clock_options = created_options(rules, event)
@@ -256,14 +259,18 @@ def _create(
     return (TableCreated(rules.kind, recorded, sealed, rematch_of=command.rematch_of),)
 
 
+_GAME_OVER = Refused("game_over", "the game is over")
+_NOT_STARTED = Refused("not_started", "the game has not started yet")
+
+
 def _play(
     rules: Rules[OptionsT, CommandT, EventT, StateT],
     table: Table[OptionsT, StateT],
     command: CommandT,
     ctx: Context,
 ) -> Plan:
-    require(table.status != "finished", Refused("game_over", "the game is over"))
-    require(table.status == "playing", Refused("not_started", "the game has not started yet"))
+    require(table.status != "finished", _GAME_OVER)
+    require(table.status == "playing", _NOT_STARTED)
     require_seated(table, ctx)
     game = game_of(table)
     events = rules.decide(game, command, ctx)

@@ -93,7 +93,10 @@ def printable(text: str) -> bool:
 def require_seated(table: AnyTable, ctx: Context) -> None:
     """Refuse a command from anyone but a seated player."""
     seated = ctx.seat is not None and 0 <= ctx.seat < len(table.seats)
-    require(seated, Refused("not_seated", "only a seated player may do that"))
+    require(seated, _NOT_SEATED)
+
+
+_NOT_SEATED = Refused("not_seated", "only a seated player may do that")
 
 
 def require_host(table: AnyTable, ctx: Context) -> None:

@@ -4,7 +4,7 @@ Persisted tags are explicit strings and never renamed. The clock's commands and 
 in `domain.clocks` and join the table's unions here.
 """
 
-from typing import Any, Generic, Literal
+from typing import Any, Generic, Literal, get_args
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -220,6 +220,8 @@ TableCommand = (
     | clocks.WarnSeat
     | clocks.ReturnToTable
 )
+TABLE_COMMAND_TYPES = frozenset(get_args(TableCommand))
+"""The table's own commands' classes: any other command is the game's."""
 
 
 class Table(msgspec.Struct, Generic[OptionsT, StateT], frozen=True):
