@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 
 import asyncpg
 
@@ -153,8 +154,9 @@ class BatchApplier:
                 last = [fresh[-1].position for fresh in applied.values()]
                 positions = ([p.tx_id for p in last], [p.global_position for p in last])
                 await connection.execute(_SAVE, list(applied), *positions)
+        committed = datetime.now(UTC)  # one moment for every model: one transaction
         for name, fresh in applied.items():
-            self._lags[name].applied(fresh)
+            self._lags[name].applied(fresh, committed)
         return followed
 
     async def _skip(self, model: ReadModel, event: StoredEvent) -> None:

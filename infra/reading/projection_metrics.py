@@ -56,7 +56,8 @@ class Lag:
         finally:
             self._since = None
 
-    def applied(self, events: Sequence[StoredEvent]) -> None:
-        delays = PROJECTION_DELAY_SECONDS.labels(self._projection)
+    def applied(self, events: Sequence[StoredEvent], committed: datetime) -> None:
+        """Observe each event's delay to the commit, at `committed`, that applied it."""
+        observe = PROJECTION_DELAY_SECONDS.labels(self._projection).observe
         for event in events:
-            delays.observe(seconds_since(event.recorded_at))
+            observe(max((committed - event.recorded_at).total_seconds(), 0.0))
