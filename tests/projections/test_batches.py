@@ -3,15 +3,18 @@ fails on an event holds back no other: it dead-letters that event alone."""
 
 import asyncio
 import random
+import time
 import uuid
 from collections.abc import Sequence
 
 import asyncpg
 import redis.asyncio as redis
 from httpx import AsyncClient
+from prometheus_client import Histogram
 
 from commands.log.store import StoredEvent
 from infra.reading import checkpoints
+from infra.reading.projection_metrics import PROJECTION_DELAY_SECONDS
 from infra.reading.projection_runner import ProjectionRunner
 from infra.store.postgres_store import PostgresEventStore
 from tests.api.players import open_table, play
@@ -89,3 +92,30 @@ async def test_two_models_keep_up_from_one_reading_of_the_stream(
             await runner.step(block_ms=100)
     assert await first.counted(pool) == await second.counted(pool)
     assert set((await first.counted(pool)).values()) == {1}
+
+
+async def test_each_event_a_model_applies_is_observed_once_with_its_delay_to_the_commit(
+    client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
+) -> None:
+    started = time.monotonic()
+    counter = Counter()
+    await counters(pool, counter)
+    runner = ProjectionRunner(pool, redis_client, stream, [counter], consumer="delays")
+    await runner.attach()
+    game_id, tokens = await open_table(client, "mad", 2)
+    await play(client, game_id, tokens, random.Random(5), 12)
+    played = {event.event_id for event in await PostgresEventStore(pool).read_stream(game_id)}
+    async with asyncio.timeout(30):
+        while not played <= (await counter.counted(pool)).keys():
+            await runner.step(block_ms=100)
+    took = time.monotonic() - started
+    applied = len(await counter.counted(pool))
+    delays = PROJECTION_DELAY_SECONDS.labels(counter.name)
+    assert applied >= len(played) > 12
+    assert _sample(delays, "_count") == applied, "every applied event is observed, once"
+    assert 0 < _sample(delays, "_sum") <= applied * took, "each delay is within the test's time"
+
+
+def _sample(histogram: Histogram, suffix: str) -> float:
+    (metric,) = histogram.collect()
+    return next(sample.value for sample in metric.samples if sample.name.endswith(suffix))
