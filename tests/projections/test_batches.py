@@ -52,6 +52,17 @@ async def counters(pool: asyncpg.Pool, *models: Counter) -> None:
         await checkpoints.save(pool, model.name, position)
 
 
+async def counted_all(
+    pool: asyncpg.Pool, runner: ProjectionRunner, counter: Counter, game_id: str
+) -> set[str]:
+    """Step `runner` until `counter` has counted every event of the game; their ids."""
+    played = {event.event_id for event in await PostgresEventStore(pool).read_stream(game_id)}
+    async with asyncio.timeout(30):
+        while not played <= (await counter.counted(pool)).keys():
+            await runner.step(block_ms=100)
+    return played
+
+
 async def test_a_model_failing_on_an_event_dead_letters_it_and_holds_back_no_other(
     client: AsyncClient, pool: asyncpg.Pool, redis_client: redis.Redis, stream: str
 ) -> None:
@@ -86,10 +97,7 @@ async def test_two_models_keep_up_from_one_reading_of_the_stream(
     await runner.attach()
     game_id, tokens = await open_table(client, "mad", 2)
     await play(client, game_id, tokens, random.Random(4), 12)
-    played = {event.event_id for event in await PostgresEventStore(pool).read_stream(game_id)}
-    async with asyncio.timeout(30):
-        while not played <= (await second.counted(pool)).keys():
-            await runner.step(block_ms=100)
+    await counted_all(pool, runner, second, game_id)
     assert await first.counted(pool) == await second.counted(pool)
     assert set((await first.counted(pool)).values()) == {1}
 
@@ -104,10 +112,7 @@ async def test_each_event_a_model_applies_is_observed_once_with_its_delay_to_the
     await runner.attach()
     game_id, tokens = await open_table(client, "mad", 2)
     await play(client, game_id, tokens, random.Random(5), 12)
-    played = {event.event_id for event in await PostgresEventStore(pool).read_stream(game_id)}
-    async with asyncio.timeout(30):
-        while not played <= (await counter.counted(pool)).keys():
-            await runner.step(block_ms=100)
+    played = await counted_all(pool, runner, counter, game_id)
     took = time.monotonic() - started
     applied = len(await counter.counted(pool))
     delays = PROJECTION_DELAY_SECONDS.labels(counter.name)
