@@ -7,9 +7,10 @@ import asyncpg
 from prometheus_client import Gauge
 
 
-def seconds_since(moment: datetime) -> float:
-    """How long ago `moment` was (never negative, whatever the clocks say)."""
-    return max((datetime.now(UTC) - moment).total_seconds(), 0.0)
+def seconds_since(moment: datetime, now: datetime | None = None) -> float:
+    """How long before `now` (by default, this moment) `moment` was: never negative,
+    whatever the clocks say."""
+    return max(((now or datetime.now(UTC)) - moment).total_seconds(), 0.0)
 
 
 POOL_IN_USE = Gauge(

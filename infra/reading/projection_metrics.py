@@ -60,4 +60,4 @@ class Lag:
         """Observe each event's delay to the commit, at `committed`, that applied it."""
         observe = PROJECTION_DELAY_SECONDS.labels(self._projection).observe
         for event in events:
-            observe(max((committed - event.recorded_at).total_seconds(), 0.0))
+            observe(seconds_since(event.recorded_at, committed))
