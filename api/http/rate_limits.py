@@ -6,26 +6,25 @@ answer of such a route tells the client where it stands (`RateLimit-Limit`,
 `rate_limited` and `Retry-After`, before anything is read or recorded. Bots inside the
 service act through the command handler, never over HTTP, so they are never limited.
 
-The counting is the `limits` package's (the core of Flask-Limiter and SlowAPI): a sliding
-window counter, constant memory per key, in this process's memory. So each API node counts
-on its own, and the limits keep working while Redis is down. The limits themselves are the
-settings' (`CARDROOM_RATE_LIMIT_*`, see `infra.process.rate_limit_settings`).
+The counting is the `throttled-py` package's: a sliding window counter in this process's
+memory, two counters per client and limit, kept in one store of at most `KEPT_COUNTERS`
+counters (the least recently counted go first), which expire lazily: a request costs the
+same however many clients there are. So each API node counts on its own, and the limits keep
+working while Redis is down. The limits themselves are the settings' (`CARDROOM_RATE_LIMIT_*`,
+see `infra.process.rate_limit_settings`).
 """
 
 import hashlib
 import math
-import time
 from dataclasses import dataclass
 from typing import Literal
 
-from limits import RateLimitItem, parse
-from limits.aio.storage import MemoryStorage
-from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from litestar.datastructures import Headers, MutableScopeHeaders
 from litestar.enums import ScopeType
 from litestar.exceptions import TooManyRequestsException
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from throttled.asyncio import RateLimiterType, Throttled, store
 
 from infra.process.rate_limit_settings import RateLimits
 
@@ -36,15 +35,29 @@ PER_TOKEN: frozenset[Limit] = frozenset({"commands"})
 """Limits counted per seat token; the others per client address."""
 _STANDING = "cardroom.rate_limit"
 """The scope state key of the request's `Standing`."""
+KEPT_COUNTERS = 100_000
+"""The most counters one process keeps (one or two per client and limit; about 30 MB when
+full): past it the least recently counted go first, so a flood of new clients cannot grow
+the process without bound."""
 
 
-def limit_items(limits: RateLimits) -> dict[Limit, RateLimitItem]:
-    """Each limit, parsed."""
+def rates(limits: RateLimits) -> dict[Limit, str]:
+    """Each limit's rate, as the settings write it (`300/minute`)."""
     return {
-        "games": parse(limits.games),
-        "seats": parse(limits.seats),
-        "players": parse(limits.players),
-        "commands": parse(limits.commands),
+        "games": limits.games,
+        "seats": limits.seats,
+        "players": limits.players,
+        "commands": limits.commands,
+    }
+
+
+def throttles(rates: dict[Limit, str], kept: int = KEPT_COUNTERS) -> dict[Limit, Throttled]:
+    """Each limit's sliding window counter, all counting in one store of `kept` counters."""
+    counters = store.MemoryStore(options={"MAX_SIZE": kept})
+    window = RateLimiterType.SLIDING_WINDOW.value
+    return {
+        name: Throttled(using=window, quota=rate, store=counters, key_prefix=name)
+        for name, rate in rates.items()
     }
 
 
@@ -54,8 +67,8 @@ class RateLimiter(ASGIMiddleware):
     scopes = (ScopeType.HTTP,)
 
     def __init__(self, limits: RateLimits) -> None:
-        self._items = limit_items(limits)
-        self._counter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self._rates = rates(limits)
+        self._throttles = throttles(self._rates)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         name: Limit | None = scope["route_handler"].opt.get(RATE_LIMIT)
@@ -79,18 +92,18 @@ class RateLimiter(ASGIMiddleware):
         known: Standing | None = state.get(_STANDING)
         if known is not None:
             return known
-        item, who = self._items[name], _identity(scope, name)
-        allowed = await self._counter.hit(item, name, who)
-        reset, remaining = await self._counter.get_window_stats(item, name, who)
-        wait = max(1, math.ceil(reset - time.time()))
+        counted = await self._throttles[name].limit(_identity(scope, name))
+        now = counted.state
+        wait = max(1, math.ceil(now.retry_after if counted.limited else now.reset_after))
         headers = {
-            "RateLimit-Limit": str(item.amount),
-            "RateLimit-Remaining": str(remaining),
+            "RateLimit-Limit": str(now.limit),
+            "RateLimit-Remaining": str(now.remaining),
             "RateLimit-Reset": str(wait),
         }
         refusal = None
-        if not allowed:
-            refusal = f"at most {item} for this {'seat' if name in PER_TOKEN else 'client'}"
+        if counted.limited:
+            rate = self._rates[name]
+            refusal = f"at most {rate} for this {'seat' if name in PER_TOKEN else 'client'}"
         known = state[_STANDING] = Standing(headers, wait, refusal)
         return known
 

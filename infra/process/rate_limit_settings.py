@@ -1,5 +1,6 @@
 """The rate limits a process enforces (`api.http.rate_limits`): the variables that set them,
-each in the `limits` notation, and the `RateLimits` they make."""
+each a count per unit of time (`600/minute`, `10 per second`), and the `RateLimits` they
+make."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ RATE_LIMIT_GAMES = Variable(
     "CARDROOM_RATE_LIMIT_GAMES",
     "600/minute",
     "tables one client address may open (`POST /games`, rematches) and challenges it may issue, "
-    "in the `limits` notation",
+    "as `count/unit`",
     read_rate,
 )
 RATE_LIMIT_SEATS = Variable(
@@ -36,7 +37,7 @@ RATE_LIMIT_COMMANDS = Variable(
 
 @dataclass(frozen=True, slots=True)
 class RateLimits:
-    """Each limit in the `limits` notation, e.g. `300/minute` or `10/second`."""
+    """Each limit as a count per unit of time, e.g. `300/minute` or `10/second`."""
 
     games: str = RATE_LIMIT_GAMES.default
     seats: str = RATE_LIMIT_SEATS.default

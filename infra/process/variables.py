@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 from urllib.parse import urlsplit
 
-import limits
+import throttled
 
 T = TypeVar("T", covariant=True)
 
@@ -83,8 +83,12 @@ def read_count(text: str) -> int:
 
 
 def read_rate(text: str) -> str:
-    """A rate in the `limits` notation, checked here so a typo stops the process at start."""
-    limits.parse(text)
+    """A rate as the rate limiter reads it (`300/minute`, `10 per second`), checked here so a
+    typo stops the process at start."""
+    try:
+        throttled.Throttled(quota=text)
+    except throttled.exceptions.DataError as error:
+        raise ValueError(str(error)) from None
     return text
 
 

@@ -10,7 +10,7 @@ from httpx import AsyncClient, Response
 from litestar.routes import HTTPRoute
 from litestar.testing import AsyncTestClient
 
-from api.http.rate_limits import RATE_LIMIT, limit_items
+from api.http.rate_limits import RATE_LIMIT, throttles
 from api.main.app import create_app
 from infra.process.settings import RateLimits, Settings
 from tests.api.players import bearer, ok
@@ -84,11 +84,22 @@ async def test_commands_are_limited_per_seat_token(settings: Settings) -> None:
         assert standing(other) == (2, 1)
 
 
-def test_the_limits_come_from_the_environment() -> None:
+async def test_the_limits_come_from_the_environment() -> None:
     assert Settings.from_env({}).rate_limits == RateLimits()
     configured = Settings.from_env({"CARDROOM_RATE_LIMIT_GAMES": "5/second"}).rate_limits
     assert configured.games == "5/second"
-    assert limit_items(configured)["games"].amount == 5
+    counted = await throttles({"games": configured.games})["games"].limit("client:1")
+    assert (counted.state.limit, counted.state.remaining) == (5, 4)
+
+
+async def test_the_counters_kept_are_bounded_the_least_recently_counted_going_first() -> None:
+    games = throttles({"games": "3/minute"}, kept=4)["games"]
+    for client in range(6):
+        for _ in range(3):
+            await games.limit(f"client:{client}")
+    assert (await games.limit("client:5")).limited, "the last client's count is kept"
+    first = await games.limit("client:0")
+    assert not first.limited and first.state.remaining == 2, "the first client's was dropped"
 
 
 def test_the_document_lists_every_limited_operation_and_no_other() -> None:
