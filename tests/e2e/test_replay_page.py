@@ -131,7 +131,7 @@ def test_a_reload_mid_game_resumes_the_seat_at_the_same_game(
     assert shown_version(page) >= before
     expect(page.locator(".seat--you .seat__name")).to_have_text(PLAYER)
     page.wait_for_selector(ACTIONS)  # the seat is offered its moves again
-    play_by_clicking(page, deadline)
+    play_by_clicking(page)
 
     final = web_service.get(f"/games/{game_id}").json()
     assert final["status"] == "finished"
