@@ -49,7 +49,13 @@ RATE_LIMIT_HEADERS = {
         "schema": _INTEGER,
     },
     "RateLimit-Remaining": {"description": "Requests left in the window.", "schema": _INTEGER},
-    "RateLimit-Reset": {"description": "Seconds until the window frees one.", "schema": _INTEGER},
+    "RateLimit-Reset": {
+        "description": (
+            "Seconds until the window frees one, past the limit; otherwise the window's length,"
+            " by when every request it counts so far has left it."
+        ),
+        "schema": _INTEGER,
+    },
 }
 RETRY_AFTER = {
     "Retry-After": {"description": "Seconds to wait before sending again.", "schema": _INTEGER}

@@ -42,8 +42,12 @@ def rate_limited(answer: Response) -> None:
 async def test_tables_are_limited_per_client(limited: AsyncClient) -> None:
     answers = [await limited.post("/games", json={"kind": "gnono"}) for _ in range(3)]
     assert [standing(answer) for answer in answers] == [(3, 2), (3, 1), (3, 0)]
+    assert {answer.headers["ratelimit-reset"] for answer in answers} == {"60"}, (
+        "the window's length"
+    )
     refused = await limited.post("/games", json={"kind": "gnono"}, headers={"Idempotency-Key": "k"})
     rate_limited(refused)
+    assert 0 < int(refused.headers["retry-after"]) <= 60
     assert "location" not in refused.headers
     assert "ratelimit-limit" not in (await limited.get("/games/kinds")).headers
 

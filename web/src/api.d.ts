@@ -3501,7 +3501,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3599,7 +3599,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3652,7 +3652,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3667,7 +3667,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3729,7 +3729,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3889,7 +3889,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3904,7 +3904,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -3984,7 +3984,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4155,7 +4155,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4305,7 +4305,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4395,7 +4395,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4502,7 +4502,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4555,7 +4555,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4604,7 +4604,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4657,7 +4657,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4763,7 +4763,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4843,7 +4843,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4894,7 +4894,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -4974,7 +4974,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5142,7 +5142,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5213,7 +5213,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5267,7 +5267,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5356,7 +5356,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5471,7 +5471,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5524,7 +5524,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5637,7 +5637,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5690,7 +5690,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -5773,7 +5773,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6201,7 +6201,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6263,7 +6263,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6515,7 +6515,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6586,7 +6586,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6635,7 +6635,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -6688,7 +6688,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7019,7 +7019,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7034,7 +7034,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -7114,7 +7114,7 @@ export interface operations {
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the window. */
                     "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window frees one. */
+                    /** @description Seconds until the window frees one, past the limit; otherwise the window's length, by when every request it counts so far has left it. */
                     "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
