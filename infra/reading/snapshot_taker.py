@@ -4,9 +4,13 @@ slows a command.
 
 When a game has moved `EVERY` versions past its newest snapshot (of this code's schema),
 the taker loads the game (from that snapshot and the events after it) and keeps a new
-snapshot, in the transaction that saves its checkpoint.
+snapshot, in the transaction that saves its checkpoint. The games a batch makes due are
+loaded at once and saved in one statement: games that started together cross their
+thresholds together, and loading them one after another held every read model of the batch
+back by the sum of their reads.
 """
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -15,7 +19,7 @@ import asyncpg
 from commands.core.games import GameRepository
 from commands.log import snapshots
 from commands.log.store import EventStore, StoredEvent
-from infra.store.postgres_store import save_snapshot
+from infra.store.postgres_store import save_snapshots
 
 EVERY = 250
 """Versions a game moves between two snapshots: a cold load folds fewer than this many."""
@@ -38,11 +42,13 @@ class SnapshotTaker:
             if event.kind is not None:  # a game's: other streams (a tournament's) have none
                 latest[event.stream_id] = event.version
         await self._recall(connection, [game for game in latest if game not in self._taken])
-        for game_id, version in latest.items():
-            if version - self._taken.get(game_id, 0) >= EVERY:
-                snapshot = await self._games.snapshot(game_id)
-                await save_snapshot(connection, game_id, snapshot)
-                self._remember(game_id, snapshot.version)
+        due = [g for g, version in latest.items() if version - self._taken.get(g, 0) >= EVERY]
+        if not due:
+            return
+        taken = await asyncio.gather(*(self._games.snapshot(game_id) for game_id in due))
+        await save_snapshots(connection, list(zip(due, taken, strict=True)))
+        for game_id, snapshot in zip(due, taken, strict=True):
+            self._remember(game_id, snapshot.version)
 
     async def _recall(self, connection: asyncpg.Connection, game_ids: list[str]) -> None:
         """Learn the snapshot versions of games the taker has not seen lately."""

@@ -243,7 +243,7 @@ class PostgresEventStore:
         return None if row is None else Snapshot(**dict(row))
 
     async def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
-        await save_snapshot(self._pool, game_id, snapshot)
+        await save_snapshots(self._pool, [(game_id, snapshot)])
 
     async def seat_for_token(self, game_id: str, token_hash: bytes) -> int | None:
         """The seat a token (by its hash) acts for in a game, if any."""
@@ -278,21 +278,17 @@ class PostgresEventStore:
         return [StoredEvent(*row) for row in rows]
 
 
-async def save_snapshot(
-    connection: asyncpg.Connection | asyncpg.Pool, game_id: str, snapshot: Snapshot
+async def save_snapshots(
+    connection: asyncpg.Connection | asyncpg.Pool, snapshots: Sequence[tuple[str, Snapshot]]
 ) -> None:
-    """Keep `snapshot` as the game's newest, unless a newer one of its schema is there."""
-    await connection.execute(
+    """Keep each `(game_id, snapshot)` as its game's newest, unless a newer one of its schema
+    is there, in one round trip."""
+    await connection.executemany(
         "INSERT INTO snapshots (game_id, version, schema, last_hash, phase, state)"
         " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO UPDATE"
         " SET version = EXCLUDED.version, schema = EXCLUDED.schema,"
         " last_hash = EXCLUDED.last_hash, phase = EXCLUDED.phase, state = EXCLUDED.state,"
         " taken_at = now()"
         " WHERE snapshots.version < EXCLUDED.version OR snapshots.schema <> EXCLUDED.schema",
-        game_id,
-        snapshot.version,
-        snapshot.schema,
-        snapshot.last_hash,
-        snapshot.phase,
-        snapshot.state,
+        [(game_id, s.version, s.schema, s.last_hash, s.phase, s.state) for game_id, s in snapshots],
     )

@@ -102,3 +102,25 @@ async def test_the_taker_passes_over_a_long_stream_that_is_no_game(
             )
             == 0
         )
+
+
+async def test_the_taker_snapshots_every_game_a_batch_makes_due_and_no_other(
+    store: PostgresEventStore, quiet_pool: asyncpg.Pool
+) -> None:
+    """Games that cross their threshold in one batch are loaded together and each kept at
+    its latest version; a game short of `EVERY` versions is not snapshotted."""
+    long_games = golden_names("gnono")
+    assert all(len(golden(name)) >= EVERY for name in long_games)
+    stored = [await stored_golden(store, name, len(golden(name))) for name in long_games]
+    short, _ = await stored_golden(
+        store, golden_names("mad")[0], len(golden(golden_names("mad")[0]))
+    )
+    batch = [(await store.read_stream(game_id))[-1] for game_id, _ in [*stored, (short, "mad")]]
+
+    async with quiet_pool.acquire() as connection:
+        await SnapshotTaker(store).apply(connection, batch)
+
+    for (game_id, _), last in zip(stored, batch, strict=False):
+        kept = await store.latest_snapshot(game_id) or pytest.fail(f"no snapshot of {game_id}")
+        assert kept.version == last.version
+    assert await store.latest_snapshot(short) is None
