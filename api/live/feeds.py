@@ -135,7 +135,10 @@ class GameFeed:
         while not self.stopped:
             woken = False
             with contextlib.suppress(TimeoutError):
-                woken = await asyncio.wait_for(self._news.wait(), self._poll())
+                # not `wait_for`, which (before Python 3.12) waits in a task of its own: two
+                # more turns of the loop between a commit and its push under load
+                async with asyncio.timeout(self._poll()):
+                    woken = await self._news.wait()
             self._news.clear()
             if self.stopped:
                 return

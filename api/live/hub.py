@@ -149,7 +149,8 @@ class LiveHub:
         self._waiting[topic].add(waiter)
         try:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(waiter.wait(), seconds)
+                async with asyncio.timeout(seconds):  # no task of its own, as `wait_for`'s
+                    await waiter.wait()
         finally:
             self._waiting[topic].discard(waiter)
             if not self._waiting[topic]:
