@@ -23,6 +23,7 @@ and losing the leadership are logged.
 """
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
@@ -80,25 +81,33 @@ class Relay:
 
     async def run(self, stopping: asyncio.Event) -> None:
         """Publish until `stopping` is set, once this relay holds the leader lock."""
-        async with self._pool.acquire() as leader:
-            if not await self._lead(leader, stopping):
-                return
-            try:
-                await leader.add_listener(APPENDED, self._wake)
-                self.position = self._saved = await checkpoints.load(self._pool, CHECKPOINT)
-                while not stopping.is_set():
-                    published = await self.publish_batch()
-                    if published:
-                        self._retry = RETRY_SECONDS
-                    if self._saving_in() <= 0:
-                        await self.save()
-                    if published < self._batch:
-                        await self._sleep(stopping, min(self._pause(), self._saving_in()))
-                await self.save()
-            finally:
-                self._step_down(stopping)
-                await leader.remove_listener(APPENDED, self._wake)
-                await leader.execute("SELECT pg_advisory_unlock($1)", _LEADER_LOCK)
+        waking = asyncio.ensure_future(self._wake_on(stopping))
+        try:
+            async with self._pool.acquire() as leader:
+                if await self._lead(leader, stopping):
+                    await self._publish_while_leading(leader, stopping)
+        finally:
+            waking.cancel()
+
+    async def _publish_while_leading(
+        self, leader: asyncpg.Connection, stopping: asyncio.Event
+    ) -> None:
+        try:
+            await leader.add_listener(APPENDED, self._wake)
+            self.position = self._saved = await checkpoints.load(self._pool, CHECKPOINT)
+            while not stopping.is_set():
+                published = await self.publish_batch()
+                if published:
+                    self._retry = RETRY_SECONDS
+                if self._saving_in() <= 0:
+                    await self.save()
+                if published < self._batch:
+                    await self._sleep(stopping, min(self._pause(), self._saving_in()))
+            await self.save()
+        finally:
+            self._step_down(stopping)
+            await leader.remove_listener(APPENDED, self._wake)
+            await leader.execute("SELECT pg_advisory_unlock($1)", _LEADER_LOCK)
 
     async def _lead(self, leader: asyncpg.Connection, stopping: asyncio.Event) -> bool:
         """Take the leader lock, standing by while another relay holds it; False when
@@ -106,6 +115,7 @@ class Relay:
         if not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
             log.info("relay: another relay leads; standing by")
             while not await leader.fetchval("SELECT pg_try_advisory_lock($1)", _LEADER_LOCK):
+                self._woken.clear()  # no notification is heard while standing by
                 if await self._sleep(stopping, 1.0):
                     return False
         log.info("relay: took the leadership; publishing to %s", self._stream)
@@ -158,13 +168,16 @@ class Relay:
         self._retry = min(self._retry * 2, self._idle)
         return self._retry / 2
 
+    async def _wake_on(self, stopping: asyncio.Event) -> None:
+        await stopping.wait()
+        self._woken.set()
+
     async def _sleep(self, stopping: asyncio.Event, seconds: float) -> bool:
-        """Wait up to `seconds` for a notification; True when stopping was asked for."""
-        woken = asyncio.ensure_future(self._woken.wait())
-        stop = asyncio.ensure_future(stopping.wait())
-        try:
-            await asyncio.wait((woken, stop), timeout=seconds, return_when="FIRST_COMPLETED")
-        finally:
-            woken.cancel()
-            stop.cancel()
+        """Wait up to `seconds` for a notification (or for `stopping`, which `_wake_on` turns
+        into one: one event to wait on, so a notification wakes the relay at the loop's next
+        turn); True when stopping was asked for."""
+        if not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(seconds):
+                    await self._woken.wait()
         return stopping.is_set()
