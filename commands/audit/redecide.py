@@ -96,7 +96,7 @@ class Redecision:
 
     @staticmethod
     def _ends(recorded: list[Any]) -> bool:
-        return any(isinstance(event, table.GameFinished) for event in recorded)
+        return table.GameFinished in map(type, recorded)
 
     def fold(self, group: list[int], recorded: list[Any]) -> bool:
         for index, event in zip(group, recorded, strict=True):

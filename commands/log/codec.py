@@ -156,8 +156,14 @@ def _recorded_command_holder(kind: str) -> type[msgspec.Struct]:
 def tag_of(struct: msgspec.Struct | type[msgspec.Struct]) -> str:
     """The tag a command or event is sent and stored under (its `type`): the one reader of
     msgspec's struct config outside the domain. A Struct without a tag goes by its name."""
-    tag = struct.__struct_config__.tag
-    cls = struct if isinstance(struct, type) else type(struct)
+    return _class_tag(struct if isinstance(struct, type) else type(struct))
+
+
+@cache
+def _class_tag(cls: type[msgspec.Struct]) -> str:
+    """A Struct class's tag, read once (msgspec builds its config object afresh at each
+    reading, which an audit of a long game did for every event)."""
+    tag = cls.__struct_config__.tag
     return tag if isinstance(tag, str) else cls.__name__
 
 
