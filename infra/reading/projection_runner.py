@@ -7,12 +7,10 @@ several consumers (or a rebuild) may run at once. Redis is transport, not truth:
 does not follow a checkpoint (the stream was lost, flushed or trimmed), the runner catches up
 straight from Postgres and re-attaches its group where the read models stand.
 
-Under load a runner works in fewer, larger batches: it reads again `GATHER_SECONDS` at the
-earliest after a batch short of full arrived, so the next batch holds what arrived meanwhile
-(one transaction for all of it, and a row that several events change written once). A batch
-that took that long to apply has gathered the next one already, so the runner reads again at
-once: the pause tops the batch's own time up, never adds to it. The first event after a quiet
-spell is applied at once.
+Under load a runner works in fewer, larger batches: after a batch short of full it pauses
+`GATHER_SECONDS` before reading again, so the next batch holds what arrived meanwhile (one
+transaction for all of it, and a row that several events change written once). The first
+event after a quiet spell is applied at once.
 
 Failures are isolated per read model (`infra.reading.batches`): an event that a model still
 fails on after its tries goes to that model's dead-letter stream with its error (logged with
@@ -86,7 +84,9 @@ class ProjectionRunner:
         tidied = time.monotonic()
         while not stopping.is_set():
             try:
-                await self.step(block_ms, GATHER_SECONDS)
+                size = await self.step(block_ms)
+                if 0 < size < self._batch:
+                    await asyncio.sleep(GATHER_SECONDS)
                 if time.monotonic() - tidied >= JANITOR_SECONDS:
                     await self.janitor()
                     tidied = time.monotonic()
@@ -126,16 +126,12 @@ class ProjectionRunner:
                 progress(len(events))
         return position
 
-    async def step(self, block_ms: int | None = None, gather: float = 0.0) -> int:
-        """Read, apply and acknowledge one batch from the stream; returns its size. A batch
-        short of full is followed by what is left of `gather` seconds since it arrived."""
+    async def step(self, block_ms: int | None = None) -> int:
+        """Read, apply and acknowledge one batch from the stream; returns its size."""
         entries = await self.read(block_ms)
         if entries:
-            arrived = time.monotonic()
             await self.apply(entries)
             await self.acknowledge(entries)
-            if len(entries) < self._batch:
-                await asyncio.sleep(arrived + gather - time.monotonic())
         return len(entries)
 
     async def read(self, block_ms: int | None = None) -> list[Entry]:
