@@ -5,9 +5,9 @@ slows a command.
 When a game has moved `EVERY` versions past its newest snapshot (of this code's schema),
 the taker loads the game (from that snapshot and the events after it) and keeps a new
 snapshot, in the transaction that saves its checkpoint. The games a batch makes due are
-loaded at once and saved in one statement: games that started together cross their
-thresholds together, and loading them one after another held every read model of the batch
-back by the sum of their reads.
+loaded `LOADS_AT_ONCE` at a time and saved in one statement each time: games that started
+together cross their thresholds together, and loading them one after another held every
+read model of the batch back by the sum of their reads.
 """
 
 import asyncio
@@ -23,6 +23,9 @@ from infra.store.postgres_store import save_snapshots
 
 EVERY = 250
 """Versions a game moves between two snapshots: a cold load folds fewer than this many."""
+LOADS_AT_ONCE = 8
+"""Games loaded at once for their snapshots: each takes a connection of the process's pool
+while it reads, and a catch-up may make hundreds due in one batch."""
 KNOWN = 20_000
 """Games whose snapshot version the taker keeps in mind (others are asked of Postgres)."""
 
@@ -43,12 +46,12 @@ class SnapshotTaker:
                 latest[event.stream_id] = event.version
         await self._recall(connection, [game for game in latest if game not in self._taken])
         due = [g for g, version in latest.items() if version - self._taken.get(g, 0) >= EVERY]
-        if not due:
-            return
-        taken = await asyncio.gather(*(self._games.snapshot(game_id) for game_id in due))
-        await save_snapshots(connection, list(zip(due, taken, strict=True)))
-        for game_id, snapshot in zip(due, taken, strict=True):
-            self._remember(game_id, snapshot.version)
+        for start in range(0, len(due), LOADS_AT_ONCE):
+            games = due[start : start + LOADS_AT_ONCE]
+            taken = await asyncio.gather(*(self._games.snapshot(game_id) for game_id in games))
+            await save_snapshots(connection, list(zip(games, taken, strict=True)))
+            for game_id, snapshot in zip(games, taken, strict=True):
+                self._remember(game_id, snapshot.version)
 
     async def _recall(self, connection: asyncpg.Connection, game_ids: list[str]) -> None:
         """Learn the snapshot versions of games the taker has not seen lately."""

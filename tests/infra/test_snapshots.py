@@ -14,6 +14,7 @@ from commands.log.published import LogRecord
 from commands.log.registry import GAMES
 from commands.log.store import NewEvent, NewGame, SideRecords, StoredEvent
 from domain import table
+from infra.reading import snapshot_taker
 from infra.reading.snapshot_taker import EVERY, SnapshotTaker
 from infra.store.postgres_store import PostgresEventStore
 from tests.commands.tamper import golden, golden_names
@@ -104,11 +105,16 @@ async def test_the_taker_passes_over_a_long_stream_that_is_no_game(
         )
 
 
+@pytest.mark.parametrize("at_once", [1, snapshot_taker.LOADS_AT_ONCE])
 async def test_the_taker_snapshots_every_game_a_batch_makes_due_and_no_other(
-    store: PostgresEventStore, quiet_pool: asyncpg.Pool
+    store: PostgresEventStore,
+    quiet_pool: asyncpg.Pool,
+    monkeypatch: pytest.MonkeyPatch,
+    at_once: int,
 ) -> None:
-    """Games that cross their threshold in one batch are loaded together and each kept at
-    its latest version; a game short of `EVERY` versions is not snapshotted."""
+    """Games that cross their threshold in one batch are loaded together (`at_once` at a
+    time) and each kept at its latest version; a game short of `EVERY` versions is not."""
+    monkeypatch.setattr(snapshot_taker, "LOADS_AT_ONCE", at_once)
     long_games = golden_names("gnono")
     assert all(len(golden(name)) >= EVERY for name in long_games)
     stored = [await stored_golden(store, name, len(golden(name))) for name in long_games]
