@@ -8,13 +8,15 @@ It starts `cardroom serve` itself, on a fresh database of the servers of
 `CARDROOM_DATABASE_URL` / `CARDROOM_REDIS_URL` (else the embedded ones), as P2 does, and plays
 16 Gnono games at `--rate` moves/s in all (`bench/driver.py`). The service is this script
 run with `--stamps FILE`: it wraps the relay's publication and the runner's reads and batches
-to note when each event passed them, then runs `cardroom` as usual. A commit's moment is its
-`recorded_at` (the start of its transaction, so the first stage holds the commit itself).
+to note when each event passed them, then runs `cardroom` as usual; the games start once the
+read models read the stream. A commit's moment is its `recorded_at` (the start of its
+transaction, so the first stage holds the commit itself).
 """
 
 import argparse
 import asyncio
 import atexit
+import contextlib
 import os
 import sys
 import tempfile
@@ -114,6 +116,28 @@ def report(stamps: Path, since: float) -> None:
         print(f"{name:32} {percentiles(values)}")
 
 
+async def attached(redis_url: str, seconds: float = 60) -> None:
+    """Return once the service's read models read the stream. Until then their runner
+    catches up from Postgres, and under load it does so until the load stops (there is
+    always a newer event to read), past every stage this script notes."""
+    import redis.asyncio as redis
+
+    from infra.process.settings import REDIS_STREAM
+    from infra.roles.catalog import GROUP
+
+    client = redis.from_url(redis_url)
+    try:
+        for _ in range(int(seconds * 10)):
+            with contextlib.suppress(redis.ResponseError):  # no stream yet
+                groups = await client.xinfo_groups(REDIS_STREAM.default)
+                if any(group["name"] in (GROUP, GROUP.encode()) for group in groups):
+                    return
+            await asyncio.sleep(0.1)
+    finally:
+        await client.aclose()
+    raise SystemExit("the read models did not start reading the stream")
+
+
 async def run(seconds: float, rate: float, service_root: Path) -> None:
     sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
     from driver import drive
@@ -131,6 +155,7 @@ async def run(seconds: float, rate: float, service_root: Path) -> None:
         }
         with started(command, urls, port, service_root) as service:
             await ready(service)
+            await attached(servers.redis_url)
             await drive(service.port, "gnono", 2)
             since = time.time() + 1
             tally = await drive(service.port, "gnono", seconds + 1, rate=rate)
