@@ -14,7 +14,6 @@ streams go on with keep-alives.
 """
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +30,7 @@ from commands.core.redaction import events_after
 from commands.log import codec
 from commands.log.store import StoredEvent
 from domain import table
-from infra.process import tracing
+from infra.process import tracing, workers
 
 log = logging.getLogger(__name__)
 WAKE_SLICE = 16
@@ -133,12 +132,7 @@ class GameFeed:
 
     async def _follow(self) -> None:
         while not self.stopped:
-            woken = False
-            with contextlib.suppress(TimeoutError):
-                # not `wait_for`, which (before Python 3.12) waits in a task of its own: two
-                # more turns of the loop between a commit and its push under load
-                async with asyncio.timeout(self._poll()):
-                    woken = await self._news.wait()
+            woken = await workers.pause(self._news, self._poll())
             self._news.clear()
             if self.stopped:
                 return

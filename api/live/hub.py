@@ -14,7 +14,6 @@ themselves; clients come back with `Last-Event-ID`.
 """
 
 import asyncio
-import contextlib
 import math
 import time
 import weakref
@@ -148,9 +147,7 @@ class LiveHub:
             return
         self._waiting[topic].add(waiter)
         try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(seconds):  # no task of its own, as `wait_for`'s
-                    await waiter.wait()
+            await workers.pause(waiter, seconds)
         finally:
             self._waiting[topic].discard(waiter)
             if not self._waiting[topic]:

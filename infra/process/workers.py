@@ -17,10 +17,15 @@ it (a long catch-up or a director's sweep): every work goes on from the log when
 again, as after a `kill -9`."""
 
 
-async def pause(stopping: asyncio.Event, seconds: float) -> bool:
-    """Sleep up to `seconds`; True when stopping was asked for meanwhile."""
+async def pause(event: asyncio.Event, seconds: float) -> bool:
+    """Wait up to `seconds` for `event` (a stop asked for, news); True when it is set.
+
+    Under `asyncio.timeout`, not `asyncio.wait_for`, which (before Python 3.12) waits in a task
+    of its own: the event then wakes its waiter two turns of the loop later, a few
+    milliseconds each under load, which a live push would wait for."""
     try:
-        await asyncio.wait_for(stopping.wait(), seconds)
+        async with asyncio.timeout(seconds):
+            await event.wait()
     except TimeoutError:
         return False
     return True

@@ -23,7 +23,6 @@ and losing the leadership are logged.
 """
 
 import asyncio
-import contextlib
 import logging
 import math
 import time
@@ -36,6 +35,7 @@ from prometheus_client import Counter, Gauge
 from commands.log.store import Position
 from infra.process import tracing
 from infra.process.metrics import seconds_since
+from infra.process.workers import pause
 from infra.reading import checkpoints
 from infra.reading.redis_streams import publish
 from infra.store.append_notices import APPENDED
@@ -177,7 +177,5 @@ class Relay:
         into one: one event to wait on, so a notification wakes the relay at the loop's next
         turn); True when stopping was asked for."""
         if not stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(seconds):
-                    await self._woken.wait()
+            await pause(self._woken, seconds)
         return stopping.is_set()
