@@ -21,7 +21,6 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,13 +92,9 @@ def stamped_service(stamps: Path, arguments: list[str]) -> None:
     main()
 
 
-def percentiles(values: Sequence[float]) -> str:
-    ordered = sorted(values)
-    at = {q: ordered[min(len(ordered) - 1, len(ordered) * q // 100)] for q in (50, 90, 99)}
-    return "   ".join(f"p{q} {1000 * value:6.1f} ms" for q, value in at.items())
-
-
 def report(stamps: Path, since: float) -> None:
+    from perf import percentiles
+
     rows = [[float(x) for x in line.split()] for line in stamps.read_text().splitlines()]
     rows = [row for row in rows if row[0] >= since]
     if not rows:
